@@ -1,0 +1,32 @@
+# PGXS build: make && make install && make installcheck (against a server with identities preloaded).
+EXTENSION = identities
+EXTVERSION = 0.1.0
+
+MODULE_big = identities
+CORE_OBJS = src/core/distributed_id.o src/core/encoding.o src/core/random.o src/core/uint128.o
+GLUE_OBJS = src/pg/boundary.o src/pg/distributed_id.o src/pg/fixed_bytes_type.o src/pg/module.o \
+	src/pg/settings.o src/pg/shmem.o
+OBJS = $(CORE_OBJS) $(GLUE_OBJS)
+
+DATA = $(wildcard sql/$(EXTENSION)--*--*.sql)
+DATA_built = sql/$(EXTENSION)--$(EXTVERSION).sql
+
+# Tests named nopreload_* expect a server without identities in shared_preload_libraries; see test/run.
+TESTS = $(filter-out test/sql/nopreload_%,$(wildcard test/sql/*.sql))
+REGRESS = $(patsubst test/sql/%.sql,%,$(TESTS))
+REGRESS_OPTS = --inputdir=test --load-extension=$(EXTENSION)
+
+PG_CPPFLAGS = -Isrc
+PG_CXXFLAGS = -std=c++17 -Wno-register -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+SHLIB_LINK = -lstdc++ -lcrypto
+EXTRA_CLEAN = build
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# PGXS compiles LLVM bitcode with clang and without PG_CXXFLAGS: give it C++17 too (reference/craft.md 5.1).
+COMPILE.cxx.bc += -std=c++17 -Wno-register -Isrc
+
+sql/$(EXTENSION)--$(EXTVERSION).sql: sql/$(EXTENSION).sql
+	cp $< $@

@@ -1,0 +1,102 @@
+#include "core/distributed_id.hpp"
+
+#include "core/error.hpp"
+
+#include <string>
+
+namespace identities {
+namespace {
+
+constexpr const char *kTypeName = "distributedid";
+constexpr const char *kRangeDetail = "A distributedid is an integer from 0 to 9999999999999999999999999999.";
+
+} // namespace
+
+Step<Uint128> step_distributed_id(DistributedIdState &state, UnixMicros now, std::uint64_t random_sequence) noexcept {
+	const std::int64_t millis_since_epoch = floor_div(now, kMicrosPerMilli) - kDistributedIdEpochUnixMillis;
+	if (millis_since_epoch < static_cast<std::int64_t>(kDistributedIdLeewayMillis))
+		return {StepStatus::ClockOutOfRange, 0};
+	std::uint64_t timestamp = static_cast<std::uint64_t>(millis_since_epoch) - kDistributedIdLeewayMillis;
+
+	if (timestamp <= state.previous_timestamp) {
+		std::uint64_t increment = random_sequence & kDistributedIdIncrementMask;
+		if (increment == 0)
+			increment = 1;
+		if (increment <= kDistributedIdRandomMax - state.previous_random_sequence) {
+			state.previous_random_sequence += increment;
+			return {StepStatus::Ready,
+			        compose_distributed_id(state.previous_timestamp, state.previous_random_sequence)};
+		}
+		// The random part is exhausted: borrow the next ms from the leeway, as long as it stays before now.
+		const std::uint64_t max_permissible = timestamp + kDistributedIdLeewayMillis - 1;
+		if (state.previous_timestamp < max_permissible)
+			timestamp = state.previous_timestamp + 1;
+		else if (state.previous_timestamp - max_permissible <= kDistributedIdLeewayMillis)
+			return {StepStatus::SleepOneMillisecond, 0};
+		// Otherwise the clock went back too far to wait for: restart from the smaller timestamp.
+	}
+
+	if (timestamp >> kDistributedIdTimestampBits != 0)
+		return {StepStatus::ClockOutOfRange, 0};
+	state.previous_timestamp = timestamp;
+	state.previous_random_sequence = random_sequence;
+	return {StepStatus::Ready, compose_distributed_id(timestamp, random_sequence)};
+}
+
+Uint128 distributed_id_boundary(UnixMicros instant) {
+	constexpr std::int64_t kMaxTimestamp = static_cast<std::int64_t>(kDistributedIdMax >> kDistributedIdRandomBits);
+	constexpr UnixMicros kEpoch = kDistributedIdEpochUnixMillis * kMicrosPerMilli;
+	constexpr UnixMicros kLastInstant = kEpoch + kMaxTimestamp * kMicrosPerMilli;
+	if (instant <= kEpoch)
+		return 0;
+	if (instant > kLastInstant)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for type distributedid",
+		            "The last instant a distributedid can embed is 3025-10-23 17:06:28.005+00.");
+	return compose_distributed_id(static_cast<std::uint64_t>(ceil_div(instant - kEpoch, kMicrosPerMilli)), 0);
+}
+
+Uint128 parse_distributed_id(std::string_view text) {
+	Uint128 value = 0;
+	switch (parse_decimal(trim_space(text), kDistributedIdMax, value)) {
+	case ParseStatus::Ok:
+		return value;
+	case ParseStatus::OutOfRange:
+		throw Error(ErrorCode::NumericValueOutOfRange,
+		            std::string("value \"") + std::string(text) + "\" is out of range for type " + kTypeName,
+		            kRangeDetail);
+	case ParseStatus::Invalid:
+		break;
+	}
+	throw invalid_text(kTypeName, std::string(text));
+}
+
+Uint128 parse_distributed_id_numeric(std::string_view numeric_text) {
+	std::string_view integer_part = numeric_text;
+	const std::size_t point = numeric_text.find('.');
+	bool integral = true;
+	if (point != std::string_view::npos) {
+		integer_part = numeric_text.substr(0, point);
+		integral = numeric_text.find_first_not_of('0', point + 1) == std::string_view::npos;
+	}
+	Uint128 value = 0;
+	if (integral && parse_decimal(integer_part, kDistributedIdMax, value) == ParseStatus::Ok)
+		return value;
+	throw Error(ErrorCode::NumericValueOutOfRange,
+	            std::string("numeric value ") + std::string(numeric_text) + " is out of range for type " + kTypeName,
+	            kRangeDetail);
+}
+
+Uint128 distributed_id_from_integer(std::int64_t value) {
+	if (value < 0)
+		throw Error(ErrorCode::NumericValueOutOfRange,
+		            "value " + std::to_string(value) + " is out of range for type " + kTypeName, kRangeDetail);
+	return static_cast<Uint128>(value);
+}
+
+Error distributed_id_range_error(const char *source_type, std::string_view shown) {
+	return Error(ErrorCode::NumericValueOutOfRange,
+	            std::string(source_type) + " \"" + std::string(shown) + "\" is out of range for type " + kTypeName,
+	            kRangeDetail);
+}
+
+} // namespace identities

@@ -1,0 +1,47 @@
+#include "core/uint128.hpp"
+
+namespace identities {
+
+std::size_t format_decimal(Uint128 value, char *out) noexcept {
+	char reversed[kDecimalBufferSize];
+	std::size_t length = 0;
+	do {
+		reversed[length++] = static_cast<char>('0' + static_cast<int>(value % 10));
+		value /= 10;
+	} while (value != 0);
+	for (std::size_t i = 0; i < length; i++)
+		out[i] = reversed[length - 1 - i];
+	out[length] = '\0';
+	return length;
+}
+
+ParseStatus parse_decimal(std::string_view digits, Uint128 max, Uint128 &out) noexcept {
+	if (digits.empty())
+		return ParseStatus::Invalid;
+	Uint128 value = 0;
+	bool too_large = false;
+	for (char c : digits) {
+		if (c < '0' || c > '9')
+			return ParseStatus::Invalid;
+		const unsigned digit = static_cast<unsigned>(c - '0');
+		if (too_large || value > (max - digit) / 10)
+			too_large = true;
+		else
+			value = value * 10 + digit;
+	}
+	if (too_large)
+		return ParseStatus::OutOfRange;
+	out = value;
+	return ParseStatus::Ok;
+}
+
+std::string_view trim_space(std::string_view text) noexcept {
+	auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
+	while (!text.empty() && is_space(text.front()))
+		text.remove_prefix(1);
+	while (!text.empty() && is_space(text.back()))
+		text.remove_suffix(1);
+	return text;
+}
+
+} // namespace identities

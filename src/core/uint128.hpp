@@ -1,0 +1,51 @@
+// Unsigned 128-bit integers: the common currency of every id format (decimal text, big-endian bytes).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace identities {
+
+using Uint128 = unsigned __int128;
+
+constexpr Uint128 pow10_u128(int exponent) {
+	Uint128 value = 1;
+	for (int i = 0; i < exponent; i++)
+		value *= 10;
+	return value;
+}
+
+constexpr Uint128 kUint128Max = ~static_cast<Uint128>(0);
+
+// Enough for 2^128-1 (39 digits) and a terminating NUL.
+constexpr std::size_t kDecimalBufferSize = 40;
+
+// Writes value in decimal (no leading zeros) plus a NUL; returns the number of digits.
+std::size_t format_decimal(Uint128 value, char *out) noexcept;
+
+enum class ParseStatus { Ok, Invalid, OutOfRange };
+
+// Parses one or more ASCII digits (nothing else) into a value no greater than max.
+// Invalid wins over OutOfRange, so "99…9x" is reported as malformed, not as too large.
+ParseStatus parse_decimal(std::string_view digits, Uint128 max, Uint128 &out) noexcept;
+
+// Drops the whitespace PostgreSQL's own input functions skip around a value.
+std::string_view trim_space(std::string_view text) noexcept;
+
+// Big-endian bytes: the on-disk, binary I/O and memcmp-sortable form of every fixed-size id.
+inline Uint128 load_big_endian(const std::uint8_t *bytes, std::size_t length) noexcept {
+	Uint128 value = 0;
+	for (std::size_t i = 0; i < length; i++)
+		value = (value << 8) | bytes[i];
+	return value;
+}
+
+inline void store_big_endian(Uint128 value, std::uint8_t *bytes, std::size_t length) noexcept {
+	for (std::size_t i = length; i-- > 0;) {
+		bytes[i] = static_cast<std::uint8_t>(value);
+		value >>= 8;
+	}
+}
+
+} // namespace identities

@@ -1,0 +1,147 @@
+// SQL functions of the distributedid type (src/core/distributed_id.hpp holds the format).
+#include "core/distributed_id.hpp"
+
+#include "core/encoding.hpp"
+#include "core/error.hpp"
+#include "core/random.hpp"
+#include "pg/boundary.hpp"
+#include "pg/fixed_bytes_type.hpp"
+#include "pg/settings.hpp"
+#include "pg/shmem.hpp"
+#include "pg/timestamps.hpp"
+
+using namespace identities;
+
+namespace {
+
+// Architect's BinaryIdEncoder form: the 96-bit value as 16 big-endian bytes, the first 4 zero.
+constexpr std::size_t kBinaryFormSize = 16;
+
+Uint128 distributed_id_arg(FunctionCallInfo fcinfo, int argument) {
+	return load_distributed_id(pg::bytes_of(PG_GETARG_DATUM(argument)));
+}
+
+Datum distributed_id_datum(Uint128 id) {
+	std::uint8_t bytes[kDistributedIdSize];
+	store_distributed_id(id, bytes);
+	return pg::fixed_bytes_datum(bytes, kDistributedIdSize);
+}
+
+Uint128 generate_distributed_id() {
+	Uint128 id = 0;
+	if (pg::take_incremental_id(pg::IncrementalSeries::DistributedId, id)) {
+		if (id > kDistributedIdMax)
+			throw Error(ErrorCode::NumericValueOutOfRange, "identities.incremental_ids is out of range for type distributedid",
+			            "A distributedid is an integer from 0 to 9999999999999999999999999999.");
+		return id;
+	}
+	// Drawn once per id and reused after sleeping, as the reference does.
+	const std::uint64_t random_sequence = make_distributed_id_random_sequence(random_u64());
+	const auto result = pg::generate_from_slot(pg::generator_states().distributed_id,
+	                                           [&](DistributedIdState &state, UnixMicros now) {
+		                                           return step_distributed_id(state, now, random_sequence);
+	                                           });
+	if (result.status != StepStatus::Ready)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of distributedid",
+		            "A distributedid embeds milliseconds since 1900-01-01 in 45 bits, up to the year 3014.");
+	return result.id;
+}
+
+} // namespace
+
+IDENTITIES_FIXED_BYTES_TYPE(distributedid, kDistributedIdSize)
+
+IDENTITIES_FUNCTION(distributedid_in) {
+	return distributed_id_datum(parse_distributed_id(PG_GETARG_CSTRING(0)));
+}
+
+IDENTITIES_FUNCTION(distributedid_out) {
+	char text[kDecimalBufferSize];
+	format_decimal(distributed_id_arg(fcinfo, 0), text);
+	PG_RETURN_CSTRING(pstrdup(text));
+}
+
+IDENTITIES_FUNCTION(distributedid_recv) {
+	auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
+	const auto *bytes = reinterpret_cast<const std::uint8_t *>(pq_getmsgbytes(message, kDistributedIdSize));
+	const Uint128 id = load_distributed_id(bytes);
+	if (id > kDistributedIdMax) {
+		char text[kDecimalBufferSize];
+		format_decimal(id, text);
+		throw distributed_id_range_error("binary value", text);
+	}
+	return distributed_id_datum(id);
+}
+
+IDENTITIES_FUNCTION(distributedid_send) {
+	StringInfoData message;
+	pq_begintypsend(&message);
+	pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), kDistributedIdSize);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&message));
+}
+
+IDENTITIES_FUNCTION(distributedid_generate) {
+	return distributed_id_datum(generate_distributed_id());
+}
+
+IDENTITIES_FUNCTION(distributedid_extract_timestamp) {
+	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(distributed_id_unix_micros(distributed_id_arg(fcinfo, 0))));
+}
+
+IDENTITIES_FUNCTION(distributedid_boundary) {
+	return distributed_id_datum(distributed_id_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
+}
+
+IDENTITIES_FUNCTION(numeric_to_distributedid) {
+	const char *text = DatumGetCString(DirectFunctionCall1(numeric_out, PG_GETARG_DATUM(0)));
+	return distributed_id_datum(parse_distributed_id_numeric(text));
+}
+
+IDENTITIES_FUNCTION(distributedid_to_numeric) {
+	char text[kDecimalBufferSize];
+	format_decimal(distributed_id_arg(fcinfo, 0), text);
+	return DirectFunctionCall3(numeric_in, CStringGetDatum(text), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
+}
+
+IDENTITIES_FUNCTION(bigint_to_distributedid) {
+	return distributed_id_datum(distributed_id_from_integer(PG_GETARG_INT64(0)));
+}
+
+IDENTITIES_FUNCTION(integer_to_distributedid) {
+	return distributed_id_datum(distributed_id_from_integer(PG_GETARG_INT32(0)));
+}
+
+IDENTITIES_FUNCTION(uuid_to_distributedid) {
+	const std::uint8_t *bytes = PG_GETARG_UUID_P(0)->data;
+	const Uint128 value = load_big_endian(bytes, kBinaryFormSize);
+	if (value > kDistributedIdMax)
+		throw distributed_id_range_error("uuid", format_uuid(bytes));
+	return distributed_id_datum(value);
+}
+
+IDENTITIES_FUNCTION(distributedid_to_uuid) {
+	auto *uuid = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
+	store_big_endian(distributed_id_arg(fcinfo, 0), uuid->data, kBinaryFormSize);
+	PG_RETURN_UUID_P(uuid);
+}
+
+IDENTITIES_FUNCTION(bytea_to_distributedid) {
+	const bytea *binary = PG_GETARG_BYTEA_PP(0);
+	const auto *bytes = reinterpret_cast<const std::uint8_t *>(VARDATA_ANY(binary));
+	const std::size_t length = VARSIZE_ANY_EXHDR(binary);
+	if (length != kBinaryFormSize)
+		throw Error(ErrorCode::InvalidTextRepresentation,
+		            "invalid binary form for type distributedid: \"\\x" + hex_lower(bytes, length) + "\"",
+		            "Expected 16 bytes, got " + std::to_string(length) + ".");
+	const Uint128 value = load_big_endian(bytes, kBinaryFormSize);
+	if (value > kDistributedIdMax)
+		throw distributed_id_range_error("bytea", "\\x" + hex_lower(bytes, length));
+	return distributed_id_datum(value);
+}
+
+IDENTITIES_FUNCTION(distributedid_to_bytea) {
+	auto *binary = static_cast<bytea *>(palloc(VARHDRSZ + kBinaryFormSize));
+	SET_VARSIZE(binary, VARHDRSZ + kBinaryFormSize);
+	store_big_endian(distributed_id_arg(fcinfo, 0), reinterpret_cast<std::uint8_t *>(VARDATA(binary)), kBinaryFormSize);
+	PG_RETURN_BYTEA_P(binary);
+}

@@ -1,0 +1,71 @@
+#include "pg/fixed_bytes_type.hpp"
+
+namespace identities::pg {
+namespace {
+
+struct SortState {
+	std::size_t size;
+	// Cardinality estimate of the abbreviated keys, to give up on them when they do not discriminate.
+	std::int64_t input_count;
+	bool estimating;
+	hyperLogLogState abbreviated_cardinality;
+};
+
+const SortState &sort_state(SortSupport support) {
+	return *static_cast<const SortState *>(support->ssup_extra);
+}
+
+extern "C" int full_compare(Datum left, Datum right, SortSupport support) {
+	return compare_fixed_bytes(left, right, sort_state(support).size);
+}
+
+// The first 8 bytes as an unsigned integer: compared as Datums, they sort like the whole value.
+extern "C" Datum abbreviate(Datum original, SortSupport support) {
+	auto &state = *static_cast<SortState *>(support->ssup_extra);
+	Datum key = 0;
+	memcpy(&key, DatumGetPointer(original), sizeof(Datum));
+	state.input_count++;
+	if (state.estimating) {
+		const std::uint32_t folded = static_cast<std::uint32_t>(key ^ (key >> 32));
+		addHyperLogLog(&state.abbreviated_cardinality, DatumGetUInt32(hash_uint32(folded)));
+	}
+	return DatumBigEndianToNative(key);
+}
+
+// The same policy as core uuid: keep abbreviating unless the keys are nearly all equal.
+extern "C" bool abort_abbreviation(int memtuple_count, SortSupport support) {
+	auto &state = *static_cast<SortState *>(support->ssup_extra);
+	if (memtuple_count < 10000 || state.input_count < 10000 || !state.estimating)
+		return false;
+	const double distinct = estimateHyperLogLog(&state.abbreviated_cardinality);
+	if (distinct > memtuple_count / 2000.0) {
+		state.estimating = false;
+		return false;
+	}
+	return distinct < state.input_count / 2000.0 + 0.5;
+}
+
+} // namespace
+
+void fixed_bytes_sortsupport(SortSupport support, std::size_t size) {
+	auto *state = static_cast<SortState *>(MemoryContextAllocZero(support->ssup_cxt, sizeof(SortState)));
+	state->size = size;
+	support->ssup_extra = state;
+	support->comparator = full_compare;
+	if (support->abbreviate && SIZEOF_DATUM == 8 && size >= 8) {
+		state->estimating = true;
+		initHyperLogLog(&state->abbreviated_cardinality, 10);
+		support->comparator = ssup_datum_unsigned_cmp;
+		support->abbrev_converter = abbreviate;
+		support->abbrev_abort = abort_abbreviation;
+		support->abbrev_full_comparator = full_compare;
+	}
+}
+
+double fixed_bytes_distance(Datum left, Datum right, std::size_t size) noexcept {
+	const Uint128 low = load_big_endian(bytes_of(left), size);
+	const Uint128 high = load_big_endian(bytes_of(right), size);
+	return high >= low ? static_cast<double>(high - low) : 0.0;
+}
+
+} // namespace identities::pg

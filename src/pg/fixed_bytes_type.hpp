@@ -1,0 +1,71 @@
+// What every fixed-size id type stored as big-endian bytes shares: memcmp order, hashing,
+// sort support with abbreviated keys, and the BRIN minmax-multi distance.
+//
+// IDENTITIES_FIXED_BYTES_TYPE(distributedid, 12) defines distributedid_eq ... distributedid_brin_distance.
+#pragma once
+
+#include "core/uint128.hpp"
+#include "pg/boundary.hpp"
+
+namespace identities::pg {
+
+inline const std::uint8_t *bytes_of(Datum value) noexcept {
+	return reinterpret_cast<const std::uint8_t *>(DatumGetPointer(value));
+}
+
+inline int compare_fixed_bytes(Datum left, Datum right, std::size_t size) noexcept {
+	const int order = memcmp(bytes_of(left), bytes_of(right), size);
+	return (order > 0) - (order < 0);
+}
+
+// Installs the comparator, and abbreviated keys (the first 8 bytes) when the sort asks for them.
+void fixed_bytes_sortsupport(SortSupport support, std::size_t size);
+
+// b - a as a double, for BRIN minmax-multi (values of at most 16 bytes).
+double fixed_bytes_distance(Datum left, Datum right, std::size_t size) noexcept;
+
+// A freshly palloc'd copy of size bytes.
+inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {
+	void *copy = palloc(size);
+	memcpy(copy, bytes, size);
+	return PointerGetDatum(copy);
+}
+
+} // namespace identities::pg
+
+#define IDENTITIES_FIXED_BYTES_COMPARISON(type, size, name, op)                                                         \
+	IDENTITIES_FUNCTION(type##_##name) {                                                                               \
+		PG_RETURN_BOOL(identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size) op 0);        \
+	}
+
+#define IDENTITIES_FIXED_BYTES_TYPE(type, size)                                                                        \
+	IDENTITIES_FIXED_BYTES_COMPARISON(type, size, eq, ==)                                                              \
+	IDENTITIES_FIXED_BYTES_COMPARISON(type, size, ne, !=)                                                              \
+	IDENTITIES_FIXED_BYTES_COMPARISON(type, size, lt, <)                                                               \
+	IDENTITIES_FIXED_BYTES_COMPARISON(type, size, le, <=)                                                              \
+	IDENTITIES_FIXED_BYTES_COMPARISON(type, size, gt, >)                                                               \
+	IDENTITIES_FIXED_BYTES_COMPARISON(type, size, ge, >=)                                                              \
+	IDENTITIES_FUNCTION(type##_cmp) {                                                                                  \
+		PG_RETURN_INT32(identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size));            \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(type##_larger) {                                                                               \
+		const bool first = identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size) >= 0;     \
+		PG_RETURN_DATUM(first ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));                                              \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(type##_smaller) {                                                                              \
+		const bool first = identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size) <= 0;     \
+		PG_RETURN_DATUM(first ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));                                              \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(type##_hash) {                                                                                 \
+		return hash_any(identities::pg::bytes_of(PG_GETARG_DATUM(0)), size);                                           \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(type##_hash_extended) {                                                                        \
+		return hash_any_extended(identities::pg::bytes_of(PG_GETARG_DATUM(0)), size, PG_GETARG_INT64(1));              \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(type##_sortsupport) {                                                                          \
+		identities::pg::fixed_bytes_sortsupport(reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0)), size);            \
+		PG_RETURN_VOID();                                                                                              \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(type##_brin_distance) {                                                                        \
+		PG_RETURN_FLOAT8(identities::pg::fixed_bytes_distance(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size));          \
+	}

@@ -1,0 +1,15 @@
+// The module: magic block and load-time setup.
+#include "pg/postgres.hpp"
+#include "pg/settings.hpp"
+#include "pg/shmem.hpp"
+
+extern "C" {
+PG_MODULE_MAGIC;
+
+void _PG_init(void);
+}
+
+extern "C" void _PG_init(void) {
+	identities::pg::define_settings();
+	identities::pg::request_generator_shared_memory();
+}

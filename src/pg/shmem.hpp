@@ -1,0 +1,51 @@
+// Generator state: one generator per server in shared memory when preloaded, else one per backend.
+#pragma once
+
+#include "core/clock.hpp"
+#include "core/distributed_id.hpp"
+#include "core/generator.hpp"
+#include "pg/postgres.hpp"
+
+namespace identities::pg {
+
+// A generator's state and the spinlock that guards it, on a cache line of its own.
+template <typename State>
+struct alignas(64) GeneratorSlot {
+	slock_t mutex;
+	State state;
+};
+
+struct GeneratorStates {
+	GeneratorSlot<DistributedIdState> distributed_id;
+};
+
+// Called from _PG_init: asks for shared memory when loaded through shared_preload_libraries.
+void request_generator_shared_memory();
+
+// True when this backend uses the server-wide state in shared memory.
+bool generator_states_are_shared() noexcept;
+
+// The states this backend generates from: shared when preloaded, this backend's own otherwise.
+GeneratorStates &generator_states() noexcept;
+
+// What a generator does while it is over its rate: wait a millisecond, staying cancellable.
+inline void sleep_one_millisecond() {
+	pg_usleep(1000);
+	CHECK_FOR_INTERRUPTS();
+}
+
+// Steps a generator on its slot until it yields: under the slot's spinlock, reading the clock inside it,
+// sleeping outside it. step(state, now) must be short and must neither throw nor ereport.
+template <typename State, typename StepOnState>
+auto generate_from_slot(GeneratorSlot<State> &slot, StepOnState &&step) {
+	auto locked = [&slot](auto &&critical_section) noexcept {
+		SpinLockAcquire(&slot.mutex);
+		auto result = critical_section();
+		SpinLockRelease(&slot.mutex);
+		return result;
+	};
+	return run_generator(system_clock_now, locked, sleep_one_millisecond,
+	                     [&](UnixMicros now) { return step(slot.state, now); });
+}
+
+} // namespace identities::pg
