@@ -82,5 +82,5 @@ cleanup_servers() {
 psql_on() {
 	local port=$1
 	shift
-	as_postgres "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$IDENTITIES_WORK" -p "$port" -U postgres "$@"
+	as_postgres env PGOPTIONS="-c client_min_messages=warning" "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$IDENTITIES_WORK" -p "$port" -U postgres "$@"
 }

@@ -12,29 +12,34 @@ extern "C" {
 namespace identities::pg {
 namespace {
 
-// What the check hook parsed; handed to the assign hook as GUC "extra" (malloc'd, as guc.c requires).
-struct IncrementalIdsSetting {
-	bool active;
-	Uint128 first_id;
-};
-
-char *incremental_ids_text = nullptr;
-IncrementalIdsSetting incremental_ids = {false, 0};
 struct SeriesPosition {
 	Uint128 next;
 	bool exhausted; // the last value handed out was 2^128-1
 };
-SeriesPosition series_positions[2] = {}; // indexed by IncrementalSeries
+
+// One SET of identities.incremental_ids: the parsed value and how far each series has come. It is the GUC
+// "extra" (malloc'd, as guc.c requires), so when a SET LOCAL ends, guc.c hands the outer setting's extra back
+// and its series continue where they stopped, like Architect's nested generator scopes.
+struct IncrementalIdsSetting {
+	bool active;
+	SeriesPosition positions[2]; // indexed by IncrementalSeries
+};
+
+char *incremental_ids_text = nullptr;
+IncrementalIdsSetting *incremental_ids = nullptr;
 
 extern "C" bool check_incremental_ids(char **new_value, void **extra, GucSource source) {
-	IncrementalIdsSetting parsed = {false, 0};
+	IncrementalIdsSetting parsed = {};
 	const std::string_view text = trim_space(*new_value ? *new_value : "");
 	if (!text.empty()) {
-		if (parse_decimal(text, kUint128Max, parsed.first_id) != ParseStatus::Ok) {
+		Uint128 first_id = 0;
+		if (parse_decimal(text, kUint128Max, first_id) != ParseStatus::Ok) {
 			GUC_check_errdetail("The value must be an integer from 0 to 2^128-1, or empty for the real generators.");
 			return false;
 		}
 		parsed.active = true;
+		for (SeriesPosition &position : parsed.positions)
+			position = {first_id, false};
 	}
 	auto *setting = static_cast<IncrementalIdsSetting *>(malloc(sizeof(IncrementalIdsSetting)));
 	if (setting == nullptr)
@@ -44,11 +49,8 @@ extern "C" bool check_incremental_ids(char **new_value, void **extra, GucSource 
 	return true;
 }
 
-// Every (re)assignment starts both series anew at the given value, like a new generator scope.
 extern "C" void assign_incremental_ids(const char *new_value, void *extra) {
-	incremental_ids = *static_cast<IncrementalIdsSetting *>(extra);
-	for (SeriesPosition &position : series_positions)
-		position = {incremental_ids.first_id, false};
+	incremental_ids = static_cast<IncrementalIdsSetting *>(extra);
 }
 
 } // namespace
@@ -63,13 +65,13 @@ void define_settings() {
 }
 
 bool take_incremental_id(IncrementalSeries series, Uint128 &id) {
-	if (!incremental_ids.active)
+	if (incremental_ids == nullptr || !incremental_ids->active)
 		return false;
 	// Each parallel worker would restart the series and repeat the leader's values.
 	if (IsParallelWorker())
 		throw Error(ErrorCode::ObjectNotInPrerequisiteState, "identities.incremental_ids cannot be used in a parallel worker",
 		            {}, "Set max_parallel_workers_per_gather to 0 while using deterministic ids.");
-	SeriesPosition &position = series_positions[static_cast<int>(series)];
+	SeriesPosition &position = incremental_ids->positions[static_cast<int>(series)];
 	if (position.exhausted)
 		throw Error(ErrorCode::NumericValueOutOfRange, "identities.incremental_ids series is exhausted");
 	id = position.next;

@@ -1,0 +1,14 @@
+-- Without shared_preload_libraries, each backend keeps its own generator (it acts as one more replica).
+SELECT current_setting('shared_preload_libraries') = '' AS not_preloaded;
+CREATE EXTENSION IF NOT EXISTS dblink;
+SELECT dblink_connect('other', format('dbname=%s port=%s host=%s', current_database(), current_setting('port'), current_setting('unix_socket_directories')));
+CREATE TEMP TABLE drawn (session text, n integer, id distributedid);
+INSERT INTO drawn SELECT 'this', n, distributedid_generate() FROM generate_series(1, 5000) AS n;
+INSERT INTO drawn SELECT 'other', n, id
+FROM dblink('other', 'SELECT n, distributedid_generate() FROM generate_series(1, 5000) AS n') AS t(n integer, id distributedid);
+SELECT count(*) AS drawn, count(DISTINCT id) AS distinct_ids FROM drawn;
+-- each backend's own ids increase
+SELECT session, count(*) FILTER (WHERE id <= previous) AS out_of_order
+FROM (SELECT session, id, lag(id) OVER (PARTITION BY session ORDER BY n) AS previous FROM drawn) AS pairs
+GROUP BY session ORDER BY session;
+SELECT dblink_disconnect('other');
