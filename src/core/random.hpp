@@ -13,7 +13,7 @@ namespace identities {
 // Fills out[0..length) with CSPRNG bytes. Throws Error(Internal) if OpenSSL fails.
 void random_bytes(std::uint8_t *out, std::size_t length);
 
-// Eight CSPRNG bytes read as a little-endian integer.
+// Eight CSPRNG bytes as an integer (in the machine's byte order: every bit is random either way).
 std::uint64_t random_u64();
 
 } // namespace identities

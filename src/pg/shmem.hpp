@@ -38,7 +38,9 @@ inline void sleep_one_millisecond() {
 // sleeping outside it. step(state, now) must be short and must neither throw nor ereport.
 template <typename State, typename StepOnState>
 auto generate_from_slot(GeneratorSlot<State> &slot, StepOnState &&step) {
-	auto locked = [&slot](auto &&critical_section) noexcept {
+	auto locked = [&slot, shared = generator_states_are_shared()](auto &&critical_section) noexcept {
+		if (!shared) // this backend's own state: nobody to exclude
+			return critical_section();
 		SpinLockAcquire(&slot.mutex);
 		auto result = critical_section();
 		SpinLockRelease(&slot.mutex);

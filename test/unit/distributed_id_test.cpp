@@ -65,6 +65,13 @@ FakeGenerator generator_on(StandingClock &clock) {
 	return generator;
 }
 
+// Generates the ~128K ids the one-second leeway allows, then forgets the sleeps that took.
+void spend_burst_capacity(FakeGenerator &generator) {
+	for (int i = 0; i < 128000; i++)
+		generator.create();
+	generator.sleeps = 0;
+}
+
 TEST(DistributedId, AverageRateLimitIs128PerMillisecond) {
 	EXPECT_EQ((kDistributedIdRandomMax + 1) / (kDistributedIdIncrementMask + 1), 128u);
 }
@@ -161,9 +168,7 @@ TEST(DistributedId, BurstOf100000IdsDoesNotSleep) {
 TEST(DistributedId, SustainedRateIsAbout128PerMillisecond) {
 	StandingClock clock;
 	FakeGenerator generator = generator_on(clock);
-	for (int i = 0; i < 128000; i++)
-		generator.create();
-	generator.sleeps = 0;
+	spend_burst_capacity(generator);
 	for (int i = 0; i < 1000000; i++)
 		generator.create();
 	const int rate = 1000000 / generator.sleeps;
@@ -174,9 +179,7 @@ TEST(DistributedId, SustainedRateIsAbout128PerMillisecond) {
 TEST(DistributedId, BurstCapacityRecoversFullyAfterOneSecond) {
 	StandingClock clock;
 	FakeGenerator generator = generator_on(clock);
-	for (int i = 0; i < 128000; i++)
-		generator.create();
-	generator.sleeps = 0;
+	spend_burst_capacity(generator);
 	clock.now += kMicrosPerSecond;
 	for (int i = 0; i < 100000; i++)
 		generator.create();
@@ -186,9 +189,7 @@ TEST(DistributedId, BurstCapacityRecoversFullyAfterOneSecond) {
 TEST(DistributedId, BurstCapacityIsHalfRecoveredAfterHalfASecond) {
 	StandingClock clock;
 	FakeGenerator generator = generator_on(clock);
-	for (int i = 0; i < 128000; i++)
-		generator.create();
-	generator.sleeps = 0;
+	spend_burst_capacity(generator);
 	clock.now += kMicrosPerSecond / 2;
 	for (int i = 0; i < 128000; i++)
 		generator.create();
