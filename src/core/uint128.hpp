@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace identities {
@@ -42,6 +43,13 @@ inline Uint128 load_big_endian(const std::uint8_t *bytes, std::size_t length) no
 }
 
 inline void store_big_endian(Uint128 value, std::uint8_t *bytes, std::size_t length) noexcept {
+	if (length == 12 || length == 16) { // the hot sizes: two byte swaps instead of a loop of 128-bit shifts
+		const std::uint64_t low = __builtin_bswap64(static_cast<std::uint64_t>(value));
+		const std::uint64_t high = __builtin_bswap64(static_cast<std::uint64_t>(value >> 64));
+		std::memcpy(bytes + length - 8, &low, 8);
+		std::memcpy(bytes, reinterpret_cast<const std::uint8_t *>(&high) + 16 - length, length - 8);
+		return;
+	}
 	for (std::size_t i = length; i-- > 0;) {
 		bytes[i] = static_cast<std::uint8_t>(value);
 		value >>= 8;

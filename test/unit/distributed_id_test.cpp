@@ -308,5 +308,16 @@ TEST(DistributedIdBytes, RoundTripsBigEndian) {
 	EXPECT_EQ(load_distributed_id(bytes), parse_distributed_id("1065896647567317033105227776"));
 }
 
+TEST(BigEndian, StoresEveryLengthLikeTheByteLoop) {
+	const Uint128 value = (static_cast<Uint128>(0x0102030405060708ULL) << 64) | 0x090A0B0C0D0E0F10ULL;
+	for (std::size_t length = 1; length <= 16; length++) {
+		std::uint8_t bytes[16] = {};
+		store_big_endian(value, bytes, length);
+		for (std::size_t i = 0; i < length; i++)
+			EXPECT_EQ(bytes[i], 16 - length + i + 1) << "length " << length << ", byte " << i;
+		EXPECT_EQ(load_big_endian(bytes, length), length == 16 ? value : value & ((static_cast<Uint128>(1) << (8 * length)) - 1));
+	}
+}
+
 } // namespace
 } // namespace identities
