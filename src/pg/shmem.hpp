@@ -28,7 +28,8 @@ bool generator_states_are_shared() noexcept;
 // The states this backend generates from: shared when preloaded, this backend's own otherwise.
 GeneratorStates &generator_states() noexcept;
 
-// What a generator does while it is over its rate: wait a millisecond, staying cancellable.
+// What a generator does while it is over its rate: wait a millisecond, staying cancellable. A cancel
+// longjmps out of run_generator's frames, which hold only trivially destructible objects.
 inline void sleep_one_millisecond() {
 	pg_usleep(1000);
 	CHECK_FOR_INTERRUPTS();
