@@ -61,9 +61,7 @@ Uint128 parse_distributed_id(std::string_view text) {
 	case ParseStatus::Ok:
 		return value;
 	case ParseStatus::OutOfRange:
-		throw Error(ErrorCode::NumericValueOutOfRange,
-		            std::string("value \"") + std::string(text) + "\" is out of range for type " + kTypeName,
-		            kRangeDetail);
+		throw out_of_range(kTypeName, std::string(text), kRangeDetail);
 	case ParseStatus::Invalid:
 		break;
 	}

@@ -43,9 +43,9 @@ inline Error invalid_text(const char *type_name, const std::string &text) {
 	             std::string("invalid input syntax for type ") + type_name + ": \"" + text + "\"");
 }
 
-inline Error out_of_range(const char *type_name, const std::string &text) {
+inline Error out_of_range(const char *type_name, const std::string &text, std::string detail = {}) {
 	return Error(ErrorCode::NumericValueOutOfRange,
-	             std::string("value \"") + text + "\" is out of range for type " + type_name);
+	             std::string("value \"") + text + "\" is out of range for type " + type_name, std::move(detail));
 }
 
 } // namespace identities
