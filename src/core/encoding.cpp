@@ -17,6 +17,13 @@ std::string hex_lower(const std::uint8_t *bytes, std::size_t length) {
 	return text;
 }
 
+std::string format_bytea_excerpt(const std::uint8_t *bytes, std::size_t length) {
+	constexpr std::size_t kShownBytes = 32;
+	if (length <= kShownBytes)
+		return "\\x" + hex_lower(bytes, length);
+	return "\\x" + hex_lower(bytes, kShownBytes) + "...";
+}
+
 std::string format_uuid(const std::uint8_t *bytes) {
 	std::string text = hex_lower(bytes, 16);
 	for (std::size_t position : {8, 13, 18, 23})

@@ -131,11 +131,11 @@ IDENTITIES_FUNCTION(bytea_to_distributedid) {
 	const std::size_t length = VARSIZE_ANY_EXHDR(binary);
 	if (length != kBinaryFormSize)
 		throw Error(ErrorCode::InvalidTextRepresentation,
-		            "invalid binary form for type distributedid: \"\\x" + hex_lower(bytes, length) + "\"",
+		            "invalid binary form for type distributedid: \"" + format_bytea_excerpt(bytes, length) + "\"",
 		            "Expected 16 bytes, got " + std::to_string(length) + ".");
 	const Uint128 value = load_big_endian(bytes, kBinaryFormSize);
 	if (value > kDistributedIdMax)
-		throw distributed_id_range_error("bytea", "\\x" + hex_lower(bytes, length));
+		throw distributed_id_range_error("bytea", format_bytea_excerpt(bytes, length));
 	return distributed_id_datum(value);
 }
 

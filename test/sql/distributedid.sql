@@ -125,7 +125,8 @@ SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
 	'SELECT ''00000000-204f-ce5e-3e25-026110000000''::uuid::distributedid',
 	'SELECT ''\x0102''::bytea::distributedid', 'SELECT ''\x''::bytea::distributedid',
 	'SELECT ''\x0000000000000000000000000000000000''::bytea::distributedid',
-	'SELECT ''\x00000001000000000000000000000000''::bytea::distributedid']) AS statement;
+	'SELECT ''\x00000001000000000000000000000000''::bytea::distributedid',
+	'SELECT decode(repeat(''ab'', 100000), ''hex'')::distributedid']) AS statement;
 -- numeric and integers convert on assignment
 CREATE TABLE assigned (id distributedid);
 INSERT INTO assigned VALUES (12345::numeric), (678), (9223372036854775807);
@@ -149,6 +150,38 @@ SELECT bool_and(extracted BETWEEN before - interval '1001 milliseconds' AND cloc
     AS never_later_than_one_ms_before
 FROM (SELECT clock_timestamp() AS before, distributedid_extract_timestamp(distributedid_generate()) AS extracted
       FROM generate_series(1, 50000)) AS t;
+
+-- past the ~128K burst the generator sleeps 1 ms at a time (128 ids per ms): still unique and increasing,
+-- never embedding a timestamp later than 1 ms before now, and a canceled statement stops while it waits
+SELECT count(*) = 200000 AS all_generated, count(DISTINCT id) = 200000 AS all_distinct,
+       count(*) FILTER (WHERE id <= previous) = 0 AS increasing,
+       max(distributedid_extract_timestamp(id)) <= clock_timestamp() - interval '1 millisecond' AS never_ahead
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous
+      FROM (SELECT n, distributedid_generate() AS id FROM generate_series(1, 200000) AS n) AS generated) AS pairs;
+SET statement_timeout = '300ms';
+SELECT count(distributedid_generate()) FROM generate_series(1, 10000000);
+RESET statement_timeout;
+
+-- parallel workers generate too (each a replica of its own, or the server's generator when preloaded)
+CREATE TABLE parallel_input AS SELECT g FROM generate_series(1, 100000) AS g;
+ANALYZE parallel_input;
+SET max_parallel_workers_per_gather = 2;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET parallel_leader_participation = off;  -- the workers, not the leader, call the generator
+EXPLAIN (COSTS OFF, VERBOSE) SELECT distributedid_generate() FROM parallel_input;
+SELECT count(DISTINCT id) AS distinct_ids FROM (SELECT distributedid_generate() AS id FROM parallel_input) AS generated;
+-- deterministic ids would repeat in every worker: refused
+SET identities.incremental_ids = '1';
+SELECT count(DISTINCT id) FROM (SELECT distributedid_generate() AS id FROM parallel_input) AS generated;
+RESET identities.incremental_ids;
+RESET max_parallel_workers_per_gather;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET parallel_leader_participation;
+DROP TABLE parallel_input;
 
 -- extraction and boundaries
 SELECT distributedid_extract_timestamp('1065896647567317033105227776') AS t_2020;
