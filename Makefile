@@ -3,9 +3,10 @@ EXTENSION = identities
 EXTVERSION = 0.1.0
 
 MODULE_big = identities
-CORE_OBJS = src/core/distributed_id.o src/core/encoding.o src/core/random.o src/core/uint128.o
-GLUE_OBJS = src/pg/boundary.o src/pg/distributed_id.o src/pg/fixed_bytes_type.o src/pg/module.o \
-	src/pg/settings.o src/pg/shmem.o
+CORE_OBJS = src/core/distributed_id.o src/core/distributed_id128.o src/core/encoding.o src/core/public_id.o \
+	src/core/random.o src/core/uint128.o
+GLUE_OBJS = src/pg/boundary.o src/pg/distributed_id.o src/pg/distributed_id128.o src/pg/encoding.o \
+	src/pg/fixed_bytes_type.o src/pg/module.o src/pg/public_id.o src/pg/settings.o src/pg/shmem.o
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
 DATA = $(wildcard sql/$(EXTENSION)--*--*.sql)

@@ -199,3 +199,118 @@ CREATE AGGREGATE max(distributedid) (
 );
 COMMENT ON AGGREGATE min(distributedid) IS 'minimum value of all distributedid input values';
 COMMENT ON AGGREGATE max(distributedid) IS 'maximum value of all distributedid input values';
+
+--------------------------------------------------------------------------------------------------------------
+-- DistributedId128: Architect.Identities' UUIDv7-shaped 128-bit id, kept in uuid
+--------------------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION distributedid128_generate() RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION distributedid128_generate() IS 'new DistributedId128: ms since 1700, version 7 nibble, 75 random bits increasing within a ms (per server when preloaded)';
+
+CREATE FUNCTION distributedid128_extract_timestamp(uuid) RETURNS timestamptz
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION distributedid128_extract_timestamp(uuid) IS 'embedded timestamp of a DistributedId128; NULL for a uuid without its version 7 nibble and zero variant bit';
+
+CREATE FUNCTION distributedid128_boundary(timestamptz) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION distributedid128_boundary(timestamptz) IS 'smallest DistributedId128 whose embedded timestamp is at or after the argument; for range partitions and scans';
+
+CREATE FUNCTION distributedid128_to_numeric(uuid) RETURNS numeric
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION distributedid128_to_numeric(uuid) IS 'the uuid as a 128-bit big-endian integer (Architect''s UInt128 form, DECIMAL(38,0) until the year 4321)';
+
+CREATE FUNCTION numeric_to_distributedid128(numeric) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION numeric_to_distributedid128(numeric) IS 'the uuid of an integer from 0 to 2^128-1 (Architect''s UInt128 form)';
+
+--------------------------------------------------------------------------------------------------------------
+-- Encoders: Architect's AlphanumericIdEncoder (base62) and HexadecimalIdEncoder
+--------------------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION to_alphanumeric(bigint) RETURNS text
+	AS 'MODULE_PATHNAME', 'bigint_to_alphanumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION to_alphanumeric(bigint) IS '11-character base62 form of a non-negative bigint (8 bytes)';
+CREATE FUNCTION to_alphanumeric(integer) RETURNS text
+	AS 'MODULE_PATHNAME', 'integer_to_alphanumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION to_alphanumeric(integer) IS '11-character base62 form of a non-negative integer, as of the same bigint';
+CREATE FUNCTION to_alphanumeric(distributedid) RETURNS text
+	AS 'MODULE_PATHNAME', 'distributedid_to_alphanumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION to_alphanumeric(distributedid) IS '16-character base62 form of a distributedid (Architect''s decimal form) AlphanumericIdEncoder';
+CREATE FUNCTION to_alphanumeric(numeric) RETURNS text
+	AS 'MODULE_PATHNAME', 'numeric_to_alphanumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION to_alphanumeric(numeric) IS '16-character base62 form of an integral numeric from 0 to 10^28-1 (Architect''s decimal form) AlphanumericIdEncoder';
+CREATE FUNCTION to_alphanumeric(uuid) RETURNS text
+	AS 'MODULE_PATHNAME', 'uuid_to_alphanumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION to_alphanumeric(uuid) IS '22-character base62 form of a uuid (16 bytes)';
+CREATE FUNCTION alphanumeric_to_bigint(text) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION alphanumeric_to_bigint(text) IS 'decode the 11-character base62 form of a bigint; NULL unless the text is a canonical encoding';
+CREATE FUNCTION alphanumeric_to_distributedid(text) RETURNS distributedid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION alphanumeric_to_distributedid(text) IS 'decode the 16-character base62 form of a distributedid; NULL unless the text is a canonical encoding';
+CREATE FUNCTION alphanumeric_to_numeric(text) RETURNS numeric
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION alphanumeric_to_numeric(text) IS 'decode the 16-character base62 form of a numeric; NULL unless the text is a canonical encoding';
+CREATE FUNCTION alphanumeric_to_uuid(text) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION alphanumeric_to_uuid(text) IS 'decode the 22-character base62 form of a uuid; NULL unless the text is a canonical encoding';
+CREATE FUNCTION to_hexadecimal(bigint) RETURNS text
+	AS 'MODULE_PATHNAME', 'bigint_to_hexadecimal' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION to_hexadecimal(bigint) IS '16-character uppercase hexadecimal form of a non-negative bigint (8 bytes)';
+CREATE FUNCTION to_hexadecimal(integer) RETURNS text
+	AS 'MODULE_PATHNAME', 'integer_to_hexadecimal' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION to_hexadecimal(integer) IS '16-character uppercase hexadecimal form of a non-negative integer, as of the same bigint';
+CREATE FUNCTION to_hexadecimal(distributedid) RETURNS text
+	AS 'MODULE_PATHNAME', 'distributedid_to_hexadecimal' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION to_hexadecimal(distributedid) IS '26-character uppercase hexadecimal form of a distributedid (Architect''s decimal form) HexadecimalIdEncoder';
+CREATE FUNCTION to_hexadecimal(numeric) RETURNS text
+	AS 'MODULE_PATHNAME', 'numeric_to_hexadecimal' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION to_hexadecimal(numeric) IS '26-character uppercase hexadecimal form of an integral numeric from 0 to 10^28-1 (Architect''s decimal form) HexadecimalIdEncoder';
+CREATE FUNCTION to_hexadecimal(uuid) RETURNS text
+	AS 'MODULE_PATHNAME', 'uuid_to_hexadecimal' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION to_hexadecimal(uuid) IS '32-character uppercase hexadecimal form of a uuid (16 bytes)';
+CREATE FUNCTION hexadecimal_to_bigint(text) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hexadecimal_to_bigint(text) IS 'decode the 16-character uppercase hexadecimal form of a bigint; NULL unless the text is a canonical encoding';
+CREATE FUNCTION hexadecimal_to_distributedid(text) RETURNS distributedid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hexadecimal_to_distributedid(text) IS 'decode the 26-character uppercase hexadecimal form of a distributedid; NULL unless the text is a canonical encoding';
+CREATE FUNCTION hexadecimal_to_numeric(text) RETURNS numeric
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hexadecimal_to_numeric(text) IS 'decode the 26-character uppercase hexadecimal form of a numeric; NULL unless the text is a canonical encoding';
+CREATE FUNCTION hexadecimal_to_uuid(text) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hexadecimal_to_uuid(text) IS 'decode the 32-character uppercase hexadecimal form of a uuid; NULL unless the text is a canonical encoding';
+
+--------------------------------------------------------------------------------------------------------------
+-- Public identities: Architect's AesPublicIdentityConverter, keyed by identities.public_key(_file)
+--------------------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION public_id(bigint) RETURNS uuid
+	AS 'MODULE_PATHNAME', 'bigint_to_public_id' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION public_id(bigint) IS 'public id of a non-negative bigint: one AES block under identities.public_key, as Architect''s AesPublicIdentityConverter';
+CREATE FUNCTION public_id(integer) RETURNS uuid
+	AS 'MODULE_PATHNAME', 'integer_to_public_id' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION public_id(integer) IS 'public id of a non-negative integer, the same as of the same bigint';
+CREATE FUNCTION public_id(distributedid) RETURNS uuid
+	AS 'MODULE_PATHNAME', 'distributedid_to_public_id' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION public_id(distributedid) IS 'public id of a distributedid: one AES block under identities.public_key, as Architect''s AesPublicIdentityConverter';
+CREATE FUNCTION public_id(numeric) RETURNS uuid
+	AS 'MODULE_PATHNAME', 'numeric_to_public_id' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION public_id(numeric) IS 'public id of an integral numeric from 0 to 10^28-1: one AES block under identities.public_key, as Architect''s AesPublicIdentityConverter';
+CREATE FUNCTION public_id(uuid) RETURNS uuid
+	AS 'MODULE_PATHNAME', 'uuid_to_public_id' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION public_id(uuid) IS 'public id of a uuid: one AES block under identities.public_key, as Architect''s AesPublicIdentityConverter';
+CREATE FUNCTION public_id_to_bigint(uuid) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION public_id_to_bigint(uuid) IS 'the bigint a public id stands for; NULL when the uuid is not a public id of a bigint under the key';
+CREATE FUNCTION public_id_to_distributedid(uuid) RETURNS distributedid
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION public_id_to_distributedid(uuid) IS 'the distributedid a public id stands for; NULL when the uuid is not a public id of a distributedid under the key';
+CREATE FUNCTION public_id_to_numeric(uuid) RETURNS numeric
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION public_id_to_numeric(uuid) IS 'the numeric a public id stands for; NULL when the uuid is not a public id of a numeric under the key';
+CREATE FUNCTION public_id_to_uuid(uuid) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION public_id_to_uuid(uuid) IS 'the uuid a public id stands for (every uuid decrypts to one: uuids carry no redundancy)';

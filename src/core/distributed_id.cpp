@@ -68,20 +68,12 @@ Uint128 parse_distributed_id(std::string_view text) {
 	throw invalid_text(kTypeName, std::string(text));
 }
 
-Uint128 parse_distributed_id_numeric(std::string_view numeric_text) {
-	std::string_view integer_part = numeric_text;
-	const std::size_t point = numeric_text.find('.');
-	bool integral = true;
-	if (point != std::string_view::npos) {
-		integer_part = numeric_text.substr(0, point);
-		integral = numeric_text.find_first_not_of('0', point + 1) == std::string_view::npos;
-	}
+Uint128 parse_distributed_id_numeric(std::string_view numeric_text, const char *target) {
 	Uint128 value = 0;
-	if (integral && parse_decimal(integer_part, kDistributedIdMax, value) == ParseStatus::Ok)
+	if (parse_integral_numeric(numeric_text, kDistributedIdMax, value) == ParseStatus::Ok)
 		return value;
 	throw Error(ErrorCode::NumericValueOutOfRange,
-	            std::string("numeric value ") + std::string(numeric_text) + " is out of range for type " + kTypeName,
-	            kRangeDetail);
+	            "numeric value " + std::string(numeric_text) + " is out of range for " + target, kRangeDetail);
 }
 
 Uint128 distributed_id_from_integer(std::int64_t value) {
@@ -93,8 +85,8 @@ Uint128 distributed_id_from_integer(std::int64_t value) {
 
 Error distributed_id_range_error(const char *source_type, std::string_view shown) {
 	return Error(ErrorCode::NumericValueOutOfRange,
-	            std::string(source_type) + " \"" + std::string(shown) + "\" is out of range for type " + kTypeName,
-	            kRangeDetail);
+	             std::string(source_type) + " \"" + std::string(shown) + "\" is out of range for type " + kTypeName,
+	             kRangeDetail);
 }
 
 } // namespace identities

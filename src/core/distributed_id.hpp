@@ -20,7 +20,7 @@ constexpr int kDistributedIdRandomBits = 48;
 constexpr int kDistributedIdTimestampBits = 45;
 constexpr std::uint64_t kDistributedIdRandomMax = (std::uint64_t{1} << kDistributedIdRandomBits) - 1;
 constexpr std::uint64_t kDistributedIdIncrementMask = (std::uint64_t{1} << 41) - 1; // 2^48/2^41 = 128 ids per ms
-constexpr std::int64_t kDistributedIdEpochUnixMillis = -2208988800000; // 1900-01-01T00:00:00Z
+constexpr std::int64_t kDistributedIdEpochUnixMillis = -2208988800000;              // 1900-01-01T00:00:00Z
 constexpr std::uint64_t kDistributedIdLeewayMillis = 1000;
 
 inline Uint128 compose_distributed_id(std::uint64_t timestamp, std::uint64_t random_sequence) noexcept {
@@ -63,8 +63,9 @@ Step<Uint128> step_distributed_id(DistributedIdState &state, UnixMicros now, std
 // Text form: decimal digits, surrounding whitespace allowed. Throws 22P02 / 22003.
 Uint128 parse_distributed_id(std::string_view text);
 
-// numeric_out's text of a numeric: an integer, possibly with a zero fraction ("123.000"). Throws 22003.
-Uint128 parse_distributed_id_numeric(std::string_view numeric_text);
+// numeric_out's text of a numeric: an integer, possibly with a zero fraction ("123.000"). Throws 22003 naming
+// the target ("type distributedid", or what an encoder makes of the numeric).
+Uint128 parse_distributed_id_numeric(std::string_view numeric_text, const char *target = "type distributedid");
 
 // bigint and integer casts: any non-negative value. Throws 22003 for negatives.
 Uint128 distributed_id_from_integer(std::int64_t value);

@@ -1,9 +1,94 @@
 #include "core/encoding.hpp"
 
+#include "core/error.hpp"
+
 namespace identities {
 namespace {
 
 constexpr char kLowerHexDigits[] = "0123456789abcdef";
+constexpr char kUpperHexDigits[] = "0123456789ABCDEF";
+constexpr char kBase62Digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+constexpr Uint128 kDecimalMax = pow10_u128(28) - 1;
+
+// A decimal's high 64 bits are at most (10^28-1) >> 64 = 542101086: 5 base62 digits (62^5 > that) or 10 hex digits.
+constexpr std::size_t kAlphanumericDecimalHighLength = kAlphanumericDecimalLength - kAlphanumericUint64Length;
+constexpr std::size_t kHexadecimalDecimalHighLength = kHexadecimalDecimalLength - kHexadecimalUint64Length;
+static_assert((kDecimalMax >> 64) < 62ULL * 62 * 62 * 62 * 62);
+static_assert((kDecimalMax >> 64) < (1ULL << (4 * kHexadecimalDecimalHighLength - 8))); // so the first hex byte is 00
+
+constexpr std::uint8_t kNotADigit = 0xFF;
+
+// Byte -> digit value; kNotADigit for every byte outside the alphabet, bytes >= 0x80 included.
+struct DigitTable {
+	std::uint8_t values[256];
+
+	constexpr std::uint8_t operator[](char c) const noexcept { return values[static_cast<unsigned char>(c)]; }
+};
+
+// digits[i] (and other_case[i], if given) has the value i.
+constexpr DigitTable make_digit_table(std::string_view digits, std::string_view other_case = {}) {
+	DigitTable table{};
+	for (std::uint8_t &value : table.values)
+		value = kNotADigit;
+	for (std::size_t i = 0; i < digits.size(); i++)
+		table.values[static_cast<unsigned char>(digits[i])] = static_cast<std::uint8_t>(i);
+	for (std::size_t i = 0; i < other_case.size(); i++)
+		table.values[static_cast<unsigned char>(other_case[i])] = static_cast<std::uint8_t>(i);
+	return table;
+}
+
+constexpr DigitTable kBase62Values = make_digit_table(kBase62Digits);
+constexpr DigitTable kHexValues = make_digit_table(kUpperHexDigits, kLowerHexDigits);
+
+// Most significant digit first, left-padded with '0' to length.
+void encode_base62_block(std::uint64_t value, char *out, std::size_t length) noexcept {
+	for (std::size_t i = length; i-- > 0;) {
+		out[i] = kBase62Digits[value % 62];
+		value /= 62;
+	}
+}
+
+// Fails on a byte outside the alphabet and on a value above 2^64-1, which .NET would silently wrap.
+bool decode_base62_block(const char *text, std::size_t length, std::uint64_t &out) noexcept {
+	std::uint64_t value = 0;
+	for (std::size_t i = 0; i < length; i++) {
+		const std::uint8_t digit = kBase62Values[text[i]];
+		if (digit == kNotADigit)
+			return false;
+		if (__builtin_mul_overflow(value, 62U, &value) || __builtin_add_overflow(value, digit, &value))
+			return false;
+	}
+	out = value;
+	return true;
+}
+
+// The low length*4 bits of value, most significant digit first.
+void encode_hex(std::uint64_t value, char *out, std::size_t length) noexcept {
+	for (std::size_t i = length; i-- > 0;) {
+		out[i] = kUpperHexDigits[value & 0x0F];
+		value >>= 4;
+	}
+}
+
+// At most 16 digits, so the value cannot overflow.
+bool decode_hex(const char *text, std::size_t length, std::uint64_t &out) noexcept {
+	std::uint64_t value = 0;
+	for (std::size_t i = 0; i < length; i++) {
+		const std::uint8_t digit = kHexValues[text[i]];
+		if (digit == kNotADigit)
+			return false;
+		value = (value << 4) | digit;
+	}
+	out = value;
+	return true;
+}
+
+constexpr std::uint64_t high_half(Uint128 value) noexcept { return static_cast<std::uint64_t>(value >> 64); }
+constexpr std::uint64_t low_half(Uint128 value) noexcept { return static_cast<std::uint64_t>(value); }
+constexpr Uint128 join_halves(std::uint64_t high, std::uint64_t low) noexcept {
+	return (static_cast<Uint128>(high) << 64) | low;
+}
 
 } // namespace
 
@@ -29,6 +114,99 @@ std::string format_uuid(const std::uint8_t *bytes) {
 	for (std::size_t position : {8, 13, 18, 23})
 		text.insert(position, 1, '-');
 	return text;
+}
+
+void to_alphanumeric_uint64(std::uint64_t value, char *out) noexcept {
+	encode_base62_block(value, out, kAlphanumericUint64Length);
+}
+
+// Architect encodes the 16 bytes (22 chars) and drops the first 6 chars, which are always '0'.
+void to_alphanumeric_decimal(Uint128 value, char *out) noexcept {
+	encode_base62_block(high_half(value), out, kAlphanumericDecimalHighLength);
+	encode_base62_block(low_half(value), out + kAlphanumericDecimalHighLength, kAlphanumericUint64Length);
+}
+
+void to_alphanumeric_uint128(Uint128 value, char *out) noexcept {
+	encode_base62_block(high_half(value), out, kAlphanumericUint64Length);
+	encode_base62_block(low_half(value), out + kAlphanumericUint64Length, kAlphanumericUint64Length);
+}
+
+std::optional<std::uint64_t> alphanumeric_to_uint64(std::string_view text) noexcept {
+	std::uint64_t value;
+	if (text.size() != kAlphanumericUint64Length || !decode_base62_block(text.data(), text.size(), value))
+		return std::nullopt;
+	return value;
+}
+
+std::optional<Uint128> alphanumeric_to_decimal(std::string_view text) noexcept {
+	std::uint64_t high, low;
+	if (text.size() != kAlphanumericDecimalLength ||
+	    !decode_base62_block(text.data(), kAlphanumericDecimalHighLength, high) ||
+	    !decode_base62_block(text.data() + kAlphanumericDecimalHighLength, kAlphanumericUint64Length, low))
+		return std::nullopt;
+	const Uint128 value = join_halves(high, low);
+	if (value > kDecimalMax)
+		return std::nullopt;
+	return value;
+}
+
+std::optional<Uint128> alphanumeric_to_uint128(std::string_view text) noexcept {
+	std::uint64_t high, low;
+	if (text.size() != kAlphanumericUint128Length ||
+	    !decode_base62_block(text.data(), kAlphanumericUint64Length, high) ||
+	    !decode_base62_block(text.data() + kAlphanumericUint64Length, kAlphanumericUint64Length, low))
+		return std::nullopt;
+	return join_halves(high, low);
+}
+
+void to_hexadecimal_uint64(std::uint64_t value, char *out) noexcept {
+	encode_hex(value, out, kHexadecimalUint64Length);
+}
+
+// Architect drops the first 3 (zero) bytes of the 16, so the text still starts with "00".
+void to_hexadecimal_decimal(Uint128 value, char *out) noexcept {
+	encode_hex(high_half(value), out, kHexadecimalDecimalHighLength);
+	encode_hex(low_half(value), out + kHexadecimalDecimalHighLength, kHexadecimalUint64Length);
+}
+
+void to_hexadecimal_uint128(Uint128 value, char *out) noexcept {
+	encode_hex(high_half(value), out, kHexadecimalUint64Length);
+	encode_hex(low_half(value), out + kHexadecimalUint64Length, kHexadecimalUint64Length);
+}
+
+std::optional<std::uint64_t> hexadecimal_to_uint64(std::string_view text) noexcept {
+	std::uint64_t value;
+	if (text.size() != kHexadecimalUint64Length || !decode_hex(text.data(), text.size(), value))
+		return std::nullopt;
+	return value;
+}
+
+// The range check also rejects a non-zero first byte (10^28-1 < 2^96), as Architect's TryDecodeDecimal does.
+std::optional<Uint128> hexadecimal_to_decimal(std::string_view text) noexcept {
+	std::uint64_t high, low;
+	if (text.size() != kHexadecimalDecimalLength || !decode_hex(text.data(), kHexadecimalDecimalHighLength, high) ||
+	    !decode_hex(text.data() + kHexadecimalDecimalHighLength, kHexadecimalUint64Length, low))
+		return std::nullopt;
+	const Uint128 value = join_halves(high, low);
+	if (value > kDecimalMax)
+		return std::nullopt;
+	return value;
+}
+
+std::optional<Uint128> hexadecimal_to_uint128(std::string_view text) noexcept {
+	std::uint64_t high, low;
+	if (text.size() != kHexadecimalUint128Length || !decode_hex(text.data(), kHexadecimalUint64Length, high) ||
+	    !decode_hex(text.data() + kHexadecimalUint64Length, kHexadecimalUint64Length, low))
+		return std::nullopt;
+	return join_halves(high, low);
+}
+
+std::uint64_t encodable_bigint(std::int64_t value, const char *target) {
+	if (value < 0)
+		throw Error(ErrorCode::NumericValueOutOfRange,
+		            "bigint value " + std::to_string(value) + " is out of range for " + target,
+		            "Only non-negative values can be encoded.");
+	return static_cast<std::uint64_t>(value);
 }
 
 } // namespace identities

@@ -1,9 +1,13 @@
-// Text encodings of raw bytes shared by the formats.
+// Text encodings of raw bytes shared by the formats, and Architect.Identities' id encoders.
 #pragma once
+
+#include "core/uint128.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace identities {
 
@@ -15,5 +19,38 @@ std::string format_bytea_excerpt(const std::uint8_t *bytes, std::size_t length);
 
 // The canonical 8-4-4-4-12 lowercase form of 16 uuid bytes.
 std::string format_uuid(const std::uint8_t *bytes);
+
+// In the encoders below, a "decimal" is Architect's decimal id: an integer 0..10^28-1 (a .NET decimal, scale 0).
+//
+// Architect's AlphanumericIdEncoder: base62 over 8-byte big-endian blocks, 11 chars per block, alphabet
+// 0-9A-Za-z (ASCII order, so string order is numeric order). A decimal is the 22-char form of its 16 bytes
+// without the 6 leading '0'; a uint128 is block(high 64) + block(low 64), not base62 of the whole number.
+// Decoders accept only canonical encodings: the exact length, alphabet bytes only, and (unlike .NET, which
+// wraps mod 2^64) no block above 2^64-1 and no decimal above 10^28-1.
+constexpr std::size_t kAlphanumericUint64Length = 11;
+constexpr std::size_t kAlphanumericDecimalLength = 16;
+constexpr std::size_t kAlphanumericUint128Length = 22;
+void to_alphanumeric_uint64(std::uint64_t value, char *out) noexcept; // writes 11 chars, no NUL
+void to_alphanumeric_decimal(Uint128 value, char *out) noexcept;      // 16 chars; precondition value <= 10^28-1
+void to_alphanumeric_uint128(Uint128 value, char *out) noexcept;      // 22 chars: block(high 64) + block(low 64)
+std::optional<std::uint64_t> alphanumeric_to_uint64(std::string_view text) noexcept;
+std::optional<Uint128> alphanumeric_to_decimal(std::string_view text) noexcept;
+std::optional<Uint128> alphanumeric_to_uint128(std::string_view text) noexcept;
+
+// Architect's HexadecimalIdEncoder: the big-endian bytes in hex, uppercase out, either case in. A decimal is
+// the last 13 of its 16 bytes, so its 26 chars start with "00".
+constexpr std::size_t kHexadecimalUint64Length = 16;
+constexpr std::size_t kHexadecimalDecimalLength = 26;
+constexpr std::size_t kHexadecimalUint128Length = 32;
+void to_hexadecimal_uint64(std::uint64_t value, char *out) noexcept; // writes 16 chars, no NUL
+void to_hexadecimal_decimal(Uint128 value, char *out) noexcept;      // 26 chars; precondition value <= 10^28-1
+void to_hexadecimal_uint128(Uint128 value, char *out) noexcept;      // 32 chars
+std::optional<std::uint64_t> hexadecimal_to_uint64(std::string_view text) noexcept;
+std::optional<Uint128> hexadecimal_to_decimal(std::string_view text) noexcept;
+std::optional<Uint128> hexadecimal_to_uint128(std::string_view text) noexcept;
+
+// A signed id as the unsigned value Architect encodes and encrypts: it refuses negative longs, and so do we
+// (22003, naming the target, e.g. "a public id").
+std::uint64_t encodable_bigint(std::int64_t value, const char *target);
 
 } // namespace identities

@@ -12,6 +12,7 @@ enum class ErrorCode {
 	DatetimeValueOutOfRange,      // 22008
 	InvalidParameterValue,        // 22023
 	ObjectNotInPrerequisiteState, // 55000
+	ConfigFileError,              // F0000
 	Internal,                     // XX000
 };
 

@@ -35,6 +35,16 @@ ParseStatus parse_decimal(std::string_view digits, Uint128 max, Uint128 &out) no
 	return ParseStatus::Ok;
 }
 
+ParseStatus parse_integral_numeric(std::string_view numeric_text, Uint128 max, Uint128 &out) noexcept {
+	const std::size_t point = numeric_text.find('.');
+	if (point != std::string_view::npos) {
+		if (numeric_text.find_first_not_of('0', point + 1) != std::string_view::npos)
+			return ParseStatus::Invalid;
+		numeric_text = numeric_text.substr(0, point);
+	}
+	return parse_decimal(numeric_text, max, out);
+}
+
 std::string_view trim_space(std::string_view text) noexcept {
 	auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
 	while (!text.empty() && is_space(text.front()))

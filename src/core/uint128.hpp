@@ -31,6 +31,10 @@ enum class ParseStatus { Ok, Invalid, OutOfRange };
 // Invalid wins over OutOfRange, so "99…9x" is reported as malformed, not as too large.
 ParseStatus parse_decimal(std::string_view digits, Uint128 max, Uint128 &out) noexcept;
 
+// numeric_out's text of an integral numeric: digits, possibly with a zero fraction ("123.000"). A sign or a
+// non-zero fraction is Invalid.
+ParseStatus parse_integral_numeric(std::string_view numeric_text, Uint128 max, Uint128 &out) noexcept;
+
 // Drops the whitespace PostgreSQL's own input functions skip around a value.
 std::string_view trim_space(std::string_view text) noexcept;
 

@@ -14,6 +14,8 @@ int sqlstate_of(ErrorCode code) noexcept {
 		return ERRCODE_INVALID_PARAMETER_VALUE;
 	case ErrorCode::ObjectNotInPrerequisiteState:
 		return ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE;
+	case ErrorCode::ConfigFileError:
+		return ERRCODE_CONFIG_FILE_ERROR;
 	case ErrorCode::Internal:
 		break;
 	}

@@ -1,10 +1,10 @@
 // SQL functions of the distributedid type (src/core/distributed_id.hpp holds the format).
-#include "core/distributed_id.hpp"
-
 #include "core/encoding.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
 #include "pg/boundary.hpp"
+#include "pg/datums.hpp"
+#include "pg/distributed_id.hpp"
 #include "pg/fixed_bytes_type.hpp"
 #include "pg/settings.hpp"
 #include "pg/shmem.hpp"
@@ -18,13 +18,7 @@ namespace {
 constexpr std::size_t kBinaryFormSize = 16;
 
 Uint128 distributed_id_arg(FunctionCallInfo fcinfo, int argument) {
-	return load_distributed_id(pg::bytes_of(PG_GETARG_DATUM(argument)));
-}
-
-Datum distributed_id_datum(Uint128 id) {
-	std::uint8_t bytes[kDistributedIdSize];
-	store_distributed_id(id, bytes);
-	return pg::fixed_bytes_datum(bytes, kDistributedIdSize);
+	return pg::distributed_id_value(PG_GETARG_DATUM(argument));
 }
 
 Uint128 generate_distributed_id() {
@@ -52,7 +46,7 @@ Uint128 generate_distributed_id() {
 IDENTITIES_FIXED_BYTES_TYPE(distributedid, kDistributedIdSize)
 
 IDENTITIES_FUNCTION(distributedid_in) {
-	return distributed_id_datum(parse_distributed_id(PG_GETARG_CSTRING(0)));
+	return pg::distributed_id_datum(parse_distributed_id(PG_GETARG_CSTRING(0)));
 }
 
 IDENTITIES_FUNCTION(distributedid_out) {
@@ -70,7 +64,7 @@ IDENTITIES_FUNCTION(distributedid_recv) {
 		format_decimal(id, text);
 		throw distributed_id_range_error("binary value", text);
 	}
-	return distributed_id_datum(id);
+	return pg::distributed_id_datum(id);
 }
 
 IDENTITIES_FUNCTION(distributedid_send) {
@@ -81,7 +75,7 @@ IDENTITIES_FUNCTION(distributedid_send) {
 }
 
 IDENTITIES_FUNCTION(distributedid_generate) {
-	return distributed_id_datum(generate_distributed_id());
+	return pg::distributed_id_datum(generate_distributed_id());
 }
 
 IDENTITIES_FUNCTION(distributedid_extract_timestamp) {
@@ -89,40 +83,34 @@ IDENTITIES_FUNCTION(distributedid_extract_timestamp) {
 }
 
 IDENTITIES_FUNCTION(distributedid_boundary) {
-	return distributed_id_datum(distributed_id_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
+	return pg::distributed_id_datum(distributed_id_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
 }
 
 IDENTITIES_FUNCTION(numeric_to_distributedid) {
-	const char *text = DatumGetCString(DirectFunctionCall1(numeric_out, PG_GETARG_DATUM(0)));
-	return distributed_id_datum(parse_distributed_id_numeric(text));
+	return pg::distributed_id_datum(parse_distributed_id_numeric(pg::numeric_text(PG_GETARG_DATUM(0))));
 }
 
 IDENTITIES_FUNCTION(distributedid_to_numeric) {
-	char text[kDecimalBufferSize];
-	format_decimal(distributed_id_arg(fcinfo, 0), text);
-	return DirectFunctionCall3(numeric_in, CStringGetDatum(text), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
+	return pg::numeric_datum(distributed_id_arg(fcinfo, 0));
 }
 
 IDENTITIES_FUNCTION(bigint_to_distributedid) {
-	return distributed_id_datum(distributed_id_from_integer(PG_GETARG_INT64(0)));
+	return pg::distributed_id_datum(distributed_id_from_integer(PG_GETARG_INT64(0)));
 }
 
 IDENTITIES_FUNCTION(integer_to_distributedid) {
-	return distributed_id_datum(distributed_id_from_integer(PG_GETARG_INT32(0)));
+	return pg::distributed_id_datum(distributed_id_from_integer(PG_GETARG_INT32(0)));
 }
 
 IDENTITIES_FUNCTION(uuid_to_distributedid) {
-	const std::uint8_t *bytes = PG_GETARG_UUID_P(0)->data;
-	const Uint128 value = load_big_endian(bytes, kBinaryFormSize);
+	const Uint128 value = pg::uuid_value(PG_GETARG_DATUM(0));
 	if (value > kDistributedIdMax)
-		throw distributed_id_range_error("uuid", format_uuid(bytes));
-	return distributed_id_datum(value);
+		throw distributed_id_range_error("uuid", format_uuid(PG_GETARG_UUID_P(0)->data));
+	return pg::distributed_id_datum(value);
 }
 
 IDENTITIES_FUNCTION(distributedid_to_uuid) {
-	auto *uuid = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
-	store_big_endian(distributed_id_arg(fcinfo, 0), uuid->data, kBinaryFormSize);
-	PG_RETURN_UUID_P(uuid);
+	return pg::uuid_datum(distributed_id_arg(fcinfo, 0));
 }
 
 IDENTITIES_FUNCTION(bytea_to_distributedid) {
@@ -136,7 +124,7 @@ IDENTITIES_FUNCTION(bytea_to_distributedid) {
 	const Uint128 value = load_big_endian(bytes, kBinaryFormSize);
 	if (value > kDistributedIdMax)
 		throw distributed_id_range_error("bytea", format_bytea_excerpt(bytes, length));
-	return distributed_id_datum(value);
+	return pg::distributed_id_datum(value);
 }
 
 IDENTITIES_FUNCTION(distributedid_to_bytea) {

@@ -7,7 +7,12 @@ extern "C" {
 #include "access/parallel.h"
 }
 
+#include <openssl/crypto.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace identities::pg {
 namespace {
@@ -53,7 +58,99 @@ extern "C" void assign_incremental_ids(const char *new_value, void *extra) {
 	incremental_ids = static_cast<IncrementalIdsSetting *>(extra);
 }
 
+// identities.public_key as guc.c keeps it (base64 text, never shown) and decoded, once per assignment.
+char *public_key_text = nullptr;
+PublicIdKey public_key;
+// identities.public_key_file: read when a public id is first needed after the setting was (re)loaded.
+char *public_key_file = nullptr;
+// The prepared cipher; a plain pointer because OpenSSL may already be torn down when static destructors run.
+PublicIdCipher *prepared_cipher = nullptr;
+
+void forget_prepared_cipher() noexcept {
+	delete prepared_cipher; // frees the contexts, which wipes the key schedule
+	prepared_cipher = nullptr;
+}
+
+extern "C" bool check_public_key(char **new_value, void **extra, GucSource source) {
+	if (*new_value == nullptr || **new_value == '\0')
+		return true;
+	// ALTER ROLE/DATABASE SET and CREATE FUNCTION ... SET would store the key in catalogs other roles can read.
+	if (source == PGC_S_TEST) {
+		GUC_check_errmsg("identities.public_key cannot be stored in a role, database or function setting");
+		GUC_check_errhint("Set it in postgresql.conf or with ALTER SYSTEM, or use identities.public_key_file.");
+		return false;
+	}
+	bool valid = false;
+	{
+		PublicIdKey decoded; // wiped when this scope ends
+		valid = decode_public_id_key(*new_value, decoded);
+	}
+	if (!valid) {
+		// Without our own message guc.c would echo the rejected value, and with it most of a key.
+		GUC_check_errmsg("invalid value for parameter \"identities.public_key\"");
+		GUC_check_errdetail("The key must be the base64 of 16, 24 or 32 bytes. The value is not shown.");
+	}
+	return valid;
+}
+
+extern "C" void assign_public_key(const char *new_value, void *extra) {
+	if (new_value == nullptr || !decode_public_id_key(new_value, public_key))
+		public_key.clear();
+	forget_prepared_cipher();
+}
+
+extern "C" const char *show_public_key() {
+	return public_key_text != nullptr && *public_key_text != '\0' ? "(set)" : "(unset)";
+}
+
+extern "C" void assign_public_key_file(const char *new_value, void *extra) {
+	forget_prepared_cipher(); // a reload may have changed the file's contents even when its path stayed
+}
+
+// Reads the key file into key. The file's bytes are wiped from this process once decoded.
+void read_public_key_file(const char *path, PublicIdKey &key) {
+	char contents[4096];
+	ssize_t length = -1;
+	int read_errno = 0;
+	const int file = open(path, O_RDONLY | O_CLOEXEC);
+	if (file >= 0) {
+		length = read(file, contents, sizeof contents);
+		read_errno = errno;
+		close(file);
+	} else {
+		read_errno = errno;
+	}
+	if (length < 0)
+		throw Error(ErrorCode::ConfigFileError,
+		            std::string("could not read identities.public_key_file \"") + path + "\": " + strerror(read_errno),
+		            {}, "The file must be readable by the operating system user the server runs as.");
+	const bool valid = static_cast<std::size_t>(length) < sizeof contents &&
+	                   decode_public_id_key(std::string_view(contents, static_cast<std::size_t>(length)), key);
+	OPENSSL_cleanse(contents, sizeof contents);
+	if (!valid)
+		throw Error(ErrorCode::ConfigFileError,
+		            std::string("identities.public_key_file \"") + path + "\" does not hold a valid key",
+		            "The file must hold the base64 of 16, 24 or 32 bytes. Its contents are not shown.");
+}
+
 } // namespace
+
+const PublicIdCipher &public_id_cipher() {
+	if (prepared_cipher != nullptr)
+		return *prepared_cipher;
+	if (!public_key.empty()) {
+		prepared_cipher = new PublicIdCipher(public_key);
+	} else if (public_key_file != nullptr && *public_key_file != '\0') {
+		PublicIdKey key;
+		read_public_key_file(public_key_file, key);
+		prepared_cipher = new PublicIdCipher(key);
+	} else {
+		throw Error(ErrorCode::ObjectNotInPrerequisiteState, "no public id key is configured", {},
+		            "Set identities.public_key (superuser only) or identities.public_key_file to the base64 of a 16-, "
+		            "24- or 32-byte AES key.");
+	}
+	return *prepared_cipher;
+}
 
 void define_settings() {
 	DefineCustomStringVariable(
@@ -61,6 +158,17 @@ void define_settings() {
 	    "Makes this session's distributedid and distributedid128 generators return N, N+1, N+2, ...",
 	    "For deterministic tests, like Architect's IncrementalDistributedIdGenerator. Empty uses the real generators.",
 	    &incremental_ids_text, "", PGC_USERSET, 0, check_incremental_ids, assign_incremental_ids, nullptr);
+	DefineCustomStringVariable(
+	    "identities.public_key", "The AES key of public ids: base64 of 16, 24 or 32 bytes.",
+	    "Superusers only. Never shown: SHOW and current_setting() say (set) or (unset). Wins over "
+	    "identities.public_key_file.",
+	    &public_key_text, "", PGC_SUSET, GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, check_public_key,
+	    assign_public_key, show_public_key);
+	DefineCustomStringVariable(
+	    "identities.public_key_file",
+	    "A file holding the base64 AES key of public ids, read when identities.public_key is empty.",
+	    "Read again after the server reloads its configuration.", &public_key_file, "", PGC_SIGHUP,
+	    GUC_SUPERUSER_ONLY | GUC_NOT_IN_SAMPLE, nullptr, assign_public_key_file, nullptr);
 	MarkGUCPrefixReserved("identities");
 }
 
@@ -69,8 +177,9 @@ bool take_incremental_id(IncrementalSeries series, Uint128 &id) {
 		return false;
 	// Each parallel worker would restart the series and repeat the leader's values.
 	if (IsParallelWorker())
-		throw Error(ErrorCode::ObjectNotInPrerequisiteState, "identities.incremental_ids cannot be used in a parallel worker",
-		            {}, "Set max_parallel_workers_per_gather to 0 while using deterministic ids.");
+		throw Error(ErrorCode::ObjectNotInPrerequisiteState,
+		            "identities.incremental_ids cannot be used in a parallel worker", {},
+		            "Set max_parallel_workers_per_gather to 0 while using deterministic ids.");
 	SeriesPosition &position = incremental_ids->positions[static_cast<int>(series)];
 	if (position.exhausted)
 		throw Error(ErrorCode::NumericValueOutOfRange, "identities.incremental_ids series is exhausted");

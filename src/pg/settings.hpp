@@ -1,6 +1,7 @@
 // The identities.* settings.
 #pragma once
 
+#include "core/public_id.hpp"
 #include "core/uint128.hpp"
 
 namespace identities::pg {
@@ -14,5 +15,10 @@ enum class IncrementalSeries { DistributedId, DistributedId128 };
 // When identities.incremental_ids is set in this session, stores the series' next value in `id` and
 // returns true; returns false when the real generators are in use.
 bool take_incremental_id(IncrementalSeries series, Uint128 &id);
+
+// The cipher of the public-id key: identities.public_key when set, else the key in identities.public_key_file.
+// Prepared once per key (again only after either setting changes or the server reloads its configuration).
+// Throws 55000 when no key is configured, F0000 when the key file cannot be read or holds no valid key.
+const PublicIdCipher &public_id_cipher();
 
 } // namespace identities::pg

@@ -13,6 +13,7 @@ shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 void initialize(GeneratorStates *states) {
 	new (states) GeneratorStates();
 	SpinLockInit(&states->distributed_id.mutex);
+	SpinLockInit(&states->distributed_id128.mutex);
 }
 
 extern "C" void identities_shmem_request() {

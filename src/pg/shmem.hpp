@@ -3,6 +3,7 @@
 
 #include "core/clock.hpp"
 #include "core/distributed_id.hpp"
+#include "core/distributed_id128.hpp"
 #include "core/generator.hpp"
 #include "pg/postgres.hpp"
 
@@ -17,6 +18,7 @@ struct alignas(64) GeneratorSlot {
 
 struct GeneratorStates {
 	GeneratorSlot<DistributedIdState> distributed_id;
+	GeneratorSlot<DistributedId128State> distributed_id128;
 };
 
 // Called from _PG_init: asks for shared memory when loaded through shared_preload_libraries.

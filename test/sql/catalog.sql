@@ -5,7 +5,7 @@ SELECT p.oid::regprocedure AS undocumented
 FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
 WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'identities')
   AND obj_description(p.oid, 'pg_proc') IS NULL
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text;
 
 -- types of the extension without a COMMENT
 SELECT t.oid::regtype AS undocumented
@@ -18,13 +18,13 @@ SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstri
 FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
 WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'identities')
   AND p.prokind = 'f' AND p.proname !~ '_(in|out|recv|send|eq|ne|lt|le|gt|ge|cmp|sortsupport|hash|hash_extended|brin_distance|larger|smaller)$'
-ORDER BY p.proname, 1::text;
+ORDER BY p.oid::regprocedure::text;
 
 -- casts: never IMPLICIT, so operators stay unambiguous
 SELECT c.castsource::regtype AS source, c.casttarget::regtype AS target, c.castcontext AS context
 FROM pg_cast c JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid = c.oid
 WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'identities')
-ORDER BY 1::text, 2::text;
+ORDER BY c.castsource::regtype::text, c.casttarget::regtype::text;
 
 -- fixed-size types: length, alignment, pass-by-reference
 SELECT typname, typlen, typalign, typbyval, typstorage FROM pg_type

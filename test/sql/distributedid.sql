@@ -1,14 +1,8 @@
 -- distributedid: text and binary I/O, operators, indexes, casts, generation, boundaries.
 SET TimeZone = 'UTC';
 
--- Returns the SQLSTATE and message of the error a statement raises.
-CREATE FUNCTION pg_temp.error_of(statement text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-	EXECUTE statement;
-	RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-	RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/error_of.sql
 
 -- text input and output
 SELECT '0'::distributedid, '1'::distributedid, '  42  '::distributedid, '00000000000000000000000000000007'::distributedid;

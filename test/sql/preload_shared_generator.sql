@@ -31,3 +31,19 @@ FROM dblink('first', 'SELECT distributedid_generate()') AS t(id distributedid);
 RESET identities.incremental_ids;
 
 SELECT dblink_disconnect('first'), dblink_disconnect('second');
+
+-- the same for DistributedId128: one generator for the whole server
+SELECT dblink_connect('first', format('dbname=%s port=%s host=%s', current_database(), current_setting('port'), current_setting('unix_socket_directories')));
+CREATE TEMP TABLE drawn128 (round integer, session text, id uuid);
+DO $$
+BEGIN
+	FOR round IN 1..200 LOOP
+		INSERT INTO drawn128 SELECT round, 'first', id FROM dblink('first', 'SELECT distributedid128_generate()') AS t(id uuid);
+		INSERT INTO drawn128 VALUES (round, 'this', distributedid128_generate());
+	END LOOP;
+END $$;
+SELECT count(*) AS drawn, count(DISTINCT id) AS distinct_ids FROM drawn128;
+SELECT count(*) AS out_of_order
+FROM (SELECT id, lag(id) OVER (ORDER BY round, session) AS previous FROM drawn128) AS pairs
+WHERE id <= previous;
+SELECT dblink_disconnect('first');

@@ -3,6 +3,7 @@
 #include "core/distributed_id.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
+#include "fake_clock.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,21 +18,18 @@ constexpr std::int64_t kMs = kMicrosPerMilli;
 constexpr UnixMicros kFixedTime = 1577836800LL * kMicrosPerSecond; // 2020-01-01T00:00:00Z
 constexpr std::uint64_t kMaxRandomSequence = kDistributedIdRandomMax;
 
+using testing::clock_sequence;
+
 // A generator as the reference builds one: state, an injected clock and an injected sleep.
-struct FakeGenerator {
-	DistributedIdState state;
-	std::function<UnixMicros()> clock;
-	std::function<void()> sleep = [] { FAIL() << "unexpected sleep"; };
-	int sleeps = 0;
+struct FakeGenerator : testing::FakeClockGenerator<DistributedIdState> {
+	FakeGenerator() {
+		sleep = [] { FAIL() << "unexpected sleep"; };
+	}
 
 	Step<Uint128> try_create(std::uint64_t random_sequence) {
-		return run_generator(
-		    clock, [](auto critical_section) { return critical_section(); },
-		    [this] {
-			    sleeps++;
-			    sleep();
-		    },
-		    [&](UnixMicros now) { return step_distributed_id(state, now, random_sequence); });
+		return run([&](DistributedIdState &state, UnixMicros now) {
+			return step_distributed_id(state, now, random_sequence);
+		});
 	}
 
 	Uint128 create(std::uint64_t random_sequence = make_distributed_id_random_sequence(random_u64())) {
@@ -40,18 +38,6 @@ struct FakeGenerator {
 		return result.id;
 	}
 };
-
-// A clock that hands out the given instants in order and fails the test if asked once more.
-std::function<UnixMicros()> clock_sequence(std::vector<UnixMicros> instants) {
-	auto index = std::make_shared<std::size_t>(0);
-	return [instants, index] {
-		if (*index >= instants.size()) {
-			ADD_FAILURE() << "clock read more often than expected";
-			return instants.back();
-		}
-		return instants[(*index)++];
-	};
-}
 
 // A clock that stands still except when the generator sleeps.
 struct StandingClock {
@@ -80,7 +66,8 @@ TEST(DistributedId, ComposesTheReferenceLayout) {
 	// architect-identities.md 6.2 (CreateCore vectors).
 	EXPECT_EQ(compose_distributed_id(0, 0x010000000000), static_cast<Uint128>(1099511627776ULL));
 	EXPECT_EQ(compose_distributed_id(0, 0xFFFFFFFFFFFF), static_cast<Uint128>(281474976710655ULL));
-	EXPECT_EQ(compose_distributed_id(3786825600000ULL, 0x010000000000), parse_distributed_id("1065896647567317033105227776"));
+	EXPECT_EQ(compose_distributed_id(3786825600000ULL, 0x010000000000),
+	          parse_distributed_id("1065896647567317033105227776"));
 	const Uint128 id = compose_distributed_id(3786825600000ULL, 0x123456789ABC);
 	EXPECT_EQ(distributed_id_timestamp(id), 3786825600000ULL);
 	EXPECT_EQ(distributed_id_random_sequence(id), 0x123456789ABCULL);
@@ -114,7 +101,8 @@ TEST(DistributedId, ExhaustedRandomSequenceWithRoomBorrowsTheNextMillisecond) {
 TEST(DistributedId, ExhaustedRandomSequenceAndTimestampSleepsUntilTheClockAdvances) {
 	FakeGenerator generator;
 	generator.sleep = [] {};
-	generator.clock = clock_sequence({kFixedTime, kFixedTime - 999 * kMs, kFixedTime - 999 * kMs + 999, kFixedTime - 998 * kMs});
+	generator.clock =
+	    clock_sequence({kFixedTime, kFixedTime - 999 * kMs, kFixedTime - 999 * kMs + 999, kFixedTime - 998 * kMs});
 	const Uint128 first = generator.create();
 	generator.state.previous_random_sequence = kMaxRandomSequence;
 	const Uint128 second = generator.create();
@@ -125,8 +113,8 @@ TEST(DistributedId, ExhaustedRandomSequenceAndTimestampSleepsUntilTheClockAdvanc
 TEST(DistributedId, RewindingClockSleepsOnceThenResets) {
 	FakeGenerator generator;
 	generator.sleep = [] {};
-	generator.clock = clock_sequence(
-	    {kFixedTime, kFixedTime - 998 * kMs, kFixedTime - 1998 * kMs, kFixedTime - 1999 * kMs});
+	generator.clock =
+	    clock_sequence({kFixedTime, kFixedTime - 998 * kMs, kFixedTime - 1998 * kMs, kFixedTime - 1999 * kMs});
 	const Uint128 first = generator.create();
 	generator.state.previous_random_sequence = kMaxRandomSequence;
 	const Uint128 second = generator.create();
@@ -282,7 +270,8 @@ TEST(DistributedIdText, AcceptsIntegralNumericsOnly) {
 	EXPECT_EQ(parse_distributed_id_numeric("123.000"), 123u);
 	EXPECT_EQ(parse_distributed_id_numeric("9999999999999999999999999999"), kDistributedIdMax);
 	for (const char *text : {"1.5", "-1", "NaN", "Infinity", "-Infinity", "10000000000000000000000000000", "0.001"})
-		EXPECT_EQ(error_code_of([&] { parse_distributed_id_numeric(text); }), ErrorCode::NumericValueOutOfRange) << text;
+		EXPECT_EQ(error_code_of([&] { parse_distributed_id_numeric(text); }), ErrorCode::NumericValueOutOfRange)
+		    << text;
 }
 
 TEST(DistributedIdBoundary, IsTheSmallestIdAtOrAfterTheInstant) {
@@ -315,7 +304,8 @@ TEST(BigEndian, StoresEveryLengthLikeTheByteLoop) {
 		store_big_endian(value, bytes, length);
 		for (std::size_t i = 0; i < length; i++)
 			EXPECT_EQ(bytes[i], 16 - length + i + 1) << "length " << length << ", byte " << i;
-		EXPECT_EQ(load_big_endian(bytes, length), length == 16 ? value : value & ((static_cast<Uint128>(1) << (8 * length)) - 1));
+		EXPECT_EQ(load_big_endian(bytes, length),
+		          length == 16 ? value : value & ((static_cast<Uint128>(1) << (8 * length)) - 1));
 	}
 }
 

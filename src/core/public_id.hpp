@@ -1,0 +1,92 @@
+// Public identities: Architect.Identities' AesPublicIdentityConverter, bit for bit (architect-identities.md §4).
+//
+// A public id is one AES-ECB block over a fixed plaintext layout of the value, returned as a uuid. Only the key
+// holder can turn it back into the value, and a public id that was not made under the key almost never decodes
+// (odds 2^-64 for a uint64, about 2^-35 for a decimal). Uuid bytes are always in string (PostgreSQL) order; the
+// .NET Guid byte swap of the ciphertext happens in here.
+#pragma once
+
+#include "core/uint128.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+struct evp_cipher_ctx_st; // OpenSSL's EVP_CIPHER_CTX, kept out of this header
+
+namespace identities {
+
+constexpr std::size_t kPublicIdSize = 16;
+constexpr std::size_t kPublicIdKeyMaxSize = 32;
+
+// The largest decimal with a public id: Architect's DistributedId.MaxValue, the largest DECIMAL(28,0).
+constexpr Uint128 kPublicIdDecimalMax = pow10_u128(28) - 1;
+
+// An AES key of 16, 24 or 32 bytes (AES-128/192/256), or empty. Its bytes are wiped when it is cleared, replaced
+// or destroyed, and it cannot be copied, so the key lives in exactly one place.
+class PublicIdKey {
+public:
+	PublicIdKey() noexcept = default;
+	PublicIdKey(const PublicIdKey &) = delete;
+	PublicIdKey &operator=(const PublicIdKey &) = delete;
+	~PublicIdKey();
+
+	// Wipes the old key, then takes a copy of bytes. Returns false (and leaves the key empty) unless length is
+	// 16, 24 or 32.
+	bool assign(const std::uint8_t *bytes, std::size_t length) noexcept;
+	void clear() noexcept;
+
+	bool empty() const noexcept { return length_ == 0; }
+	std::size_t size() const noexcept { return length_; }
+	const std::uint8_t *data() const noexcept { return bytes_; }
+
+private:
+	std::uint8_t bytes_[kPublicIdKeyMaxSize] = {};
+	std::size_t length_ = 0;
+};
+
+// Decodes the base64 text of a key, as .NET's Convert.FromBase64String: standard alphabet, '=' padding required,
+// surrounding whitespace ignored; unused low bits of the last character must be zero (as .NET 9 and later require).
+// Returns false (and leaves key empty) unless the text is valid base64 of exactly 16, 24 or 32 bytes.
+// The text is never copied anywhere but into the key.
+bool decode_public_id_key(std::string_view base64, PublicIdKey &key) noexcept;
+
+// AES-ECB over single blocks under one key, on OpenSSL contexts prepared once and reused by every call.
+// One object must not be used by two threads at once (the contexts are shared mutable state).
+class PublicIdCipher {
+public:
+	// Throws Error(InvalidParameterValue) for an empty key, Error(Internal) if OpenSSL fails.
+	explicit PublicIdCipher(const PublicIdKey &key);
+	PublicIdCipher(const PublicIdCipher &) = delete;
+	PublicIdCipher &operator=(const PublicIdCipher &) = delete;
+	~PublicIdCipher();
+
+	// The public id (kPublicIdSize uuid bytes) of a value.
+	void public_id_of_uint64(std::uint64_t value, std::uint8_t *out) const;
+	// value must be at most kPublicIdDecimalMax (throws Error(NumericValueOutOfRange) otherwise).
+	void public_id_of_decimal(Uint128 value, std::uint8_t *out) const;
+	void public_id_of_uuid(const std::uint8_t *uuid, std::uint8_t *out) const;
+
+	// The value a public id stands for, or std::nullopt when it is not a public id of that kind under this key.
+	// Signed callers (bigint) check the range themselves, as Architect's TryGetLong does.
+	std::optional<std::uint64_t> uint64_of_public_id(const std::uint8_t *public_id) const;
+	std::optional<Uint128> decimal_of_public_id(const std::uint8_t *public_id) const;
+	// Every 16 bytes decrypt to some uuid, so this always succeeds.
+	void uuid_of_public_id(const std::uint8_t *public_id, std::uint8_t *out) const;
+
+private:
+	struct ContextFree {
+		void operator()(evp_cipher_ctx_st *context) const noexcept;
+	};
+	using Context = std::unique_ptr<evp_cipher_ctx_st, ContextFree>;
+
+	void encrypt_block(const std::uint8_t *plaintext, std::uint8_t *public_id) const;
+	void decrypt_block(const std::uint8_t *public_id, std::uint8_t *plaintext) const;
+
+	Context encrypt_;
+	Context decrypt_;
+};
+
+} // namespace identities

@@ -1,0 +1,60 @@
+// SQL functions of DistributedId128, kept in uuid (src/core/distributed_id128.hpp holds the format).
+#include "core/distributed_id128.hpp"
+
+#include "core/error.hpp"
+#include "core/random.hpp"
+#include "pg/boundary.hpp"
+#include "pg/datums.hpp"
+#include "pg/settings.hpp"
+#include "pg/shmem.hpp"
+#include "pg/timestamps.hpp"
+
+using namespace identities;
+
+namespace {
+
+Uint128 generate_distributed_id128() {
+	Uint128 id = 0;
+	if (pg::take_incremental_id(pg::IncrementalSeries::DistributedId128, id))
+		return id;
+	// Drawn once per id and reused after sleeping, as the reference does.
+	std::uint8_t random[16];
+	random_bytes(random, sizeof random);
+	const Uint128 random_sequence = make_distributed_id128_random_sequence(random);
+	const auto result = pg::generate_from_slot(pg::generator_states().distributed_id128,
+	                                           [&](DistributedId128State &state, UnixMicros now) {
+		                                           return step_distributed_id128(state, now, random_sequence);
+	                                           });
+	if (result.status != StepStatus::Ready)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of DistributedId128",
+		            "A DistributedId128 embeds milliseconds since 1700-01-01 in 48 bits.");
+	return result.id;
+}
+
+} // namespace
+
+IDENTITIES_FUNCTION(distributedid128_generate) { return pg::uuid_datum(generate_distributed_id128()); }
+
+// NULL for a uuid that is not shaped like a DistributedId128, as core uuid_extract_timestamp does for non-v1/v7.
+IDENTITIES_FUNCTION(distributedid128_extract_timestamp) {
+	const Uint128 id = pg::uuid_value(PG_GETARG_DATUM(0));
+	if (!has_distributed_id128_shape(id))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(distributed_id128_unix_micros(id)));
+}
+
+IDENTITIES_FUNCTION(distributedid128_boundary) {
+	return pg::uuid_datum(distributed_id128_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
+}
+
+IDENTITIES_FUNCTION(distributedid128_to_numeric) { return pg::numeric_datum(pg::uuid_value(PG_GETARG_DATUM(0))); }
+
+IDENTITIES_FUNCTION(numeric_to_distributedid128) {
+	const char *text = pg::numeric_text(PG_GETARG_DATUM(0));
+	Uint128 value = 0;
+	if (parse_integral_numeric(text, kUint128Max, value) != ParseStatus::Ok)
+		throw Error(ErrorCode::NumericValueOutOfRange,
+		            std::string("numeric value ") + text + " is out of range for a DistributedId128",
+		            "A DistributedId128 as a number (Architect's UInt128) is an integer from 0 to 2^128-1.");
+	return pg::uuid_datum(value);
+}

@@ -1,0 +1,183 @@
+// The reference's own DistributedId128Generator scenarios (Architect.Identities' DistributedId128GeneratorTests),
+// replayed on the step function with a fake clock and a counting sleep, and the layout vectors of the spec.
+#include "core/distributed_id128.hpp"
+#include "core/error.hpp"
+#include "core/random.hpp"
+#include "fake_clock.hpp"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <limits>
+#include <vector>
+
+namespace identities {
+namespace {
+
+constexpr std::int64_t kMs = kMicrosPerMilli;
+constexpr UnixMicros kFixedTime = 1577836800LL * kMicrosPerSecond; // 2020-01-01T00:00:00Z
+
+Uint128 random_sequence() {
+	std::uint8_t bytes[16];
+	random_bytes(bytes, sizeof bytes);
+	return make_distributed_id128_random_sequence(bytes);
+}
+
+using testing::clock_sequence;
+
+struct FakeGenerator : testing::FakeClockGenerator<DistributedId128State> {
+	Step<Uint128> try_create(Uint128 random) {
+		return run(
+		    [&](DistributedId128State &state, UnixMicros now) { return step_distributed_id128(state, now, random); });
+	}
+
+	Uint128 create(Uint128 random = random_sequence()) {
+		const auto result = try_create(random);
+		EXPECT_EQ(result.status, StepStatus::Ready);
+		return result.id;
+	}
+};
+
+Uint128 uint128(std::uint64_t high, std::uint64_t low) { return (static_cast<Uint128>(high) << 64) | low; }
+
+TEST(DistributedId128, ComposesTheReferenceLayout) {
+	// architect-identities.md 6.2 (CreateCore vectors), as uuid bytes = big-endian integer.
+	EXPECT_EQ(compose_distributed_id128(0, static_cast<Uint128>(1) << 74), uint128(0x0000000000007800, 0));
+	EXPECT_EQ(compose_distributed_id128(0, kDistributedId128RandomMax),
+	          uint128(0x0000000000007FFF, 0x7FFFFFFFFFFFFFFF));
+	const Uint128 id = compose_distributed_id128(10224403200000ULL, 1); // 2024-01-01Z
+	EXPECT_EQ(id, uint128(0x094C8DEBB8007000, 0x0000000000000001));
+	char text[kDecimalBufferSize];
+	format_decimal(id, text);
+	EXPECT_STREQ(text, "12360545018630966205725266354427133953");
+	EXPECT_EQ(distributed_id128_timestamp(id), 10224403200000ULL);
+	EXPECT_EQ(distributed_id128_unix_micros(id), 1704067200LL * kMicrosPerSecond);
+	const Uint128 random = (static_cast<Uint128>(0x5A5) << 64) | 0xF0E1D2C3B4A59687ULL;
+	EXPECT_EQ(distributed_id128_random_sequence(compose_distributed_id128(123, random)), random);
+	EXPECT_TRUE(has_distributed_id128_shape(id));
+	EXPECT_FALSE(has_distributed_id128_shape(1));
+	EXPECT_FALSE(has_distributed_id128_shape(uint128(0x094C8DEBB8007000, 0x8000000000000001))); // RFC variant
+}
+
+TEST(DistributedId128, RandomSequenceTakesTheTop11BitsOfTheFirstWordAndTheSecondWord) {
+	std::uint8_t bytes[16] = {};
+	EXPECT_EQ(make_distributed_id128_random_sequence(bytes), 1u); // never zero
+	bytes[7] = 0x80;                                              // little-endian: the top bit of the first word
+	bytes[8] = 0x01;
+	EXPECT_EQ(make_distributed_id128_random_sequence(bytes), uint128(0x400, 1));
+	for (auto &byte : bytes)
+		byte = 0xFF;
+	EXPECT_EQ(make_distributed_id128_random_sequence(bytes), kDistributedId128RandomMax);
+	bytes[7] = 0x00; // the low 53 bits of the first word are dropped
+	EXPECT_EQ(make_distributed_id128_random_sequence(bytes), uint128(0x7, ~0ULL) & kDistributedId128RandomMax);
+}
+
+TEST(DistributedId128, EmbedsMillisecondsSince1700WithoutLeeway) {
+	FakeGenerator generator;
+	generator.clock = clock_sequence({kFixedTime + 999});
+	const Uint128 id = generator.create();
+	EXPECT_EQ(distributed_id128_unix_micros(id), kFixedTime);
+	EXPECT_TRUE(has_distributed_id128_shape(id));
+}
+
+TEST(DistributedId128, ExhaustedRandomSequenceSleepsUntilTheNextMillisecond) {
+	// Reference: random part maxed out, clocks T, T, T+999 us, T+1 ms -> 2 sleeps, id2 > id1.
+	FakeGenerator generator;
+	generator.clock = clock_sequence({kFixedTime, kFixedTime, kFixedTime + 999, kFixedTime + kMs});
+	const Uint128 first = generator.create(kDistributedId128RandomMax);
+	const Uint128 second = generator.create(kDistributedId128RandomMax);
+	EXPECT_GT(second, first);
+	EXPECT_EQ(generator.sleeps, 2);
+}
+
+TEST(DistributedId128, RewindingClockSleepsUpToASecondThenResets) {
+	// Reference: clocks T, T-1 ms, T-999 ms, T-1000 ms -> 2 sleeps, then id2 < id1.
+	FakeGenerator generator;
+	generator.clock = clock_sequence({kFixedTime, kFixedTime - kMs, kFixedTime - 999 * kMs, kFixedTime - 1000 * kMs});
+	const Uint128 first = generator.create(kDistributedId128RandomMax);
+	const Uint128 second = generator.create(kDistributedId128RandomMax);
+	EXPECT_LT(second, first);
+	EXPECT_EQ(generator.sleeps, 2);
+}
+
+TEST(DistributedId128, WithinOneMillisecondIdsIncreaseByRandomIncrements) {
+	UnixMicros now = kFixedTime;
+	FakeGenerator generator;
+	generator.clock = [&now] { return now; };
+	generator.sleep = [&now] { now += kMs; };
+	const Uint128 first = generator.create();
+	Uint128 previous = first;
+	for (int i = 0; i < 100000; i++) {
+		const Uint128 id = generator.create();
+		ASSERT_GT(id, previous);
+		ASSERT_TRUE(has_distributed_id128_shape(id));
+		previous = id;
+	}
+	// 2^75 / 2^57 (the average increment) = 262144 ids fit in a ms, so 100000 rarely leave it.
+	EXPECT_LE(generator.sleeps, 1);
+}
+
+// Each new ms starts from a fresh random sequence, so on average half of the 2^18 average increments fit.
+TEST(DistributedId128, SustainedRateIsAbout131072PerMillisecond) {
+	UnixMicros now = kFixedTime;
+	FakeGenerator generator;
+	generator.clock = [&now] { return now; };
+	generator.sleep = [&now] { now += kMs; };
+	Uint128 previous = 0;
+	for (int i = 0; i < 4000000; i++) {
+		const Uint128 id = generator.create();
+		ASSERT_GT(id, previous);
+		previous = id;
+	}
+	EXPECT_GE(generator.sleeps, 20); // 4M / 131072 = 30.5, standard deviation about 3
+	EXPECT_LE(generator.sleeps, 45);
+}
+
+TEST(DistributedId128, DigitCountsAndTopBitsOverTheYears) {
+	auto id_at = [](std::int64_t unix_seconds) {
+		FakeGenerator generator;
+		generator.clock = [unix_seconds] { return unix_seconds * kMicrosPerSecond; };
+		return generator.create(kDistributedId128RandomMax);
+	};
+	const Uint128 max_decimal38 = pow10_u128(38) - 1;
+	EXPECT_GE(id_at(1672531200), pow10_u128(37)); // 2023: 38 digits
+	EXPECT_LE(id_at(1672531200), max_decimal38);
+	EXPECT_LT(id_at(64060588800LL), max_decimal38); // 4000
+	const Uint128 year6000 = id_at(127174492800LL);
+	EXPECT_EQ(year6000 >> 127, 0u);
+	EXPECT_EQ((year6000 >> 63) & 1, 0u);
+	EXPECT_GT(id_at(253402300799LL), max_decimal38); // 9999-12-31T23:59:59Z works
+}
+
+TEST(DistributedId128, ClockOutsideTheFortyEightBitsIsOutOfRange) {
+	DistributedId128State state;
+	EXPECT_EQ(step_distributed_id128(state, kDistributedId128EpochUnixMillis * kMs - 1, 1).status,
+	          StepStatus::ClockOutOfRange);
+	EXPECT_EQ(step_distributed_id128(state, std::numeric_limits<std::int64_t>::max(), 1).status,
+	          StepStatus::ClockOutOfRange);
+	EXPECT_EQ(step_distributed_id128(state, kDistributedId128EpochUnixMillis * kMs, 1).status, StepStatus::Ready);
+}
+
+TEST(DistributedId128Boundary, IsTheSmallestIdAtOrAfterTheInstant) {
+	const std::uint64_t fixed_timestamp = 1577836800000ULL - kDistributedId128EpochUnixMillis;
+	EXPECT_EQ(distributed_id128_boundary(kFixedTime), compose_distributed_id128(fixed_timestamp, 0));
+	EXPECT_EQ(distributed_id128_boundary(kFixedTime + 1), compose_distributed_id128(fixed_timestamp + 1, 0));
+	EXPECT_EQ(distributed_id128_boundary(kFixedTime - 999), compose_distributed_id128(fixed_timestamp, 0));
+	EXPECT_EQ(distributed_id128_boundary(std::numeric_limits<std::int64_t>::min()), compose_distributed_id128(0, 0));
+	bool threw = false;
+	try {
+		distributed_id128_boundary(std::numeric_limits<std::int64_t>::max());
+	} catch (const Error &error) {
+		threw = error.code() == ErrorCode::DatetimeValueOutOfRange;
+	}
+	EXPECT_TRUE(threw);
+	// Every id generated at an instant sorts at or after that instant's boundary and before the next ms's.
+	FakeGenerator generator;
+	generator.clock = [] { return kFixedTime + 500; };
+	const Uint128 id = generator.create();
+	EXPECT_GE(id, distributed_id128_boundary(kFixedTime));
+	EXPECT_LT(id, distributed_id128_boundary(kFixedTime + kMs));
+}
+
+} // namespace
+} // namespace identities
