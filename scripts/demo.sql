@@ -35,6 +35,28 @@ SET identities.incremental_ids = '1';
 SELECT distributedid_generate() AS first, distributedid_generate() AS second;
 RESET identities.incremental_ids;
 
+-- DistributedId128: the same library's UUIDv7-shaped id, in a plain uuid column.
+CREATE TABLE accounts (id uuid PRIMARY KEY DEFAULT distributedid128_generate(), name text);
+INSERT INTO accounts (name) VALUES ('ada'), ('grace');
+SELECT id, distributedid128_extract_timestamp(id) AS created, distributedid128_to_numeric(id) AS as_uint128
+FROM accounts ORDER BY id;
+
+-- Architect's short forms: base62 and uppercase hex, and back (NULL for anything that is not one).
+SELECT to_alphanumeric(id) AS alphanumeric, to_hexadecimal(id) AS hexadecimal,
+       alphanumeric_to_distributedid(to_alphanumeric(id)) = id AS round_trip
+FROM orders ORDER BY id LIMIT 2;
+SELECT alphanumeric_to_distributedid('not-an-encoding') AS not_an_encoding;
+
+-- Public ids: the key comes from identities.public_key_file (a 0600 file); nobody can read it back.
+SHOW identities.public_key;        -- the setting itself is not used here: (unset)
+SHOW identities.public_key_file;   -- the key is read from this file
+CREATE VIEW api_orders AS SELECT to_alphanumeric(public_id(id)) AS id, total FROM orders;
+SELECT * FROM api_orders;
+-- A client sends a public id back: the lookup decrypts it; a forged one finds nothing.
+SELECT id AS public_order_id FROM api_orders LIMIT 1 \gset
+SELECT * FROM orders WHERE id = public_id_to_distributedid(alphanumeric_to_uuid(:'public_order_id'));
+SELECT * FROM orders WHERE id = public_id_to_distributedid(alphanumeric_to_uuid('AMlDXspEMpNEsNsg5isSD1'));
+
 -- Bad input is refused with PostgreSQL's SQLSTATEs (22P02 here).
 \set ON_ERROR_STOP 0
 SELECT 'not-an-id'::distributedid;
