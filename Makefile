@@ -3,10 +3,11 @@ EXTENSION = identities
 EXTVERSION = 0.1.0
 
 MODULE_big = identities
-CORE_OBJS = src/core/distributed_id.o src/core/distributed_id128.o src/core/encoding.o src/core/public_id.o \
-	src/core/random.o src/core/uint128.o
+CORE_OBJS = src/core/distributed_id.o src/core/distributed_id128.o src/core/encoding.o src/core/hotguid.o \
+	src/core/iuid.o src/core/luuid.o src/core/public_id.o src/core/random.o src/core/uint128.o
 GLUE_OBJS = src/pg/boundary.o src/pg/distributed_id.o src/pg/distributed_id128.o src/pg/encoding.o \
-	src/pg/fixed_bytes_type.o src/pg/module.o src/pg/public_id.o src/pg/settings.o src/pg/shmem.o
+	src/pg/fixed_bytes_type.o src/pg/hotguid.o src/pg/iuid.o src/pg/luuid.o src/pg/module.o src/pg/public_id.o \
+	src/pg/settings.o src/pg/shmem.o
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
 DATA = $(wildcard sql/$(EXTENSION)--*--*.sql)
@@ -18,9 +19,10 @@ REGRESS = $(patsubst test/sql/%.sql,%,$(TESTS))
 REGRESS_OPTS = --inputdir=test --load-extension=$(EXTENSION)
 
 PG_CPPFLAGS = -Isrc
-PG_CXXFLAGS = -std=c++17 -Wno-register -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+# -MMD -MP: each object records the headers it includes (src/*/*.d), so a changed header rebuilds its users.
+PG_CXXFLAGS = -std=c++17 -Wno-register -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -MMD -MP
 SHLIB_LINK = -lstdc++ -lcrypto
-EXTRA_CLEAN = build
+EXTRA_CLEAN = build $(OBJS:.o=.d)
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -31,3 +33,5 @@ COMPILE.cxx.bc += -std=c++17 -Wno-register -Isrc
 
 sql/$(EXTENSION)--$(EXTVERSION).sql: sql/$(EXTENSION).sql
 	cp $< $@
+
+-include $(OBJS:.o=.d)

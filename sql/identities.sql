@@ -314,3 +314,220 @@ COMMENT ON FUNCTION public_id_to_numeric(uuid) IS 'the numeric a public id stand
 CREATE FUNCTION public_id_to_uuid(uuid) RETURNS uuid
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION public_id_to_uuid(uuid) IS 'the uuid a public id stands for (every uuid decrypts to one: uuids carry no redundancy)';
+
+--------------------------------------------------------------------------------------------------------------
+-- iuid: inDrive's iUID, a UUIDv8 carrying a country and a service entity (16 bytes, uuid byte order)
+--------------------------------------------------------------------------------------------------------------
+
+CREATE TYPE iuid;
+
+CREATE FUNCTION iuid_in(cstring) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_out(iuid) RETURNS cstring
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_recv(internal) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_send(iuid) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE iuid (
+	INPUT = iuid_in,
+	OUTPUT = iuid_out,
+	RECEIVE = iuid_recv,
+	SEND = iuid_send,
+	INTERNALLENGTH = 16,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+
+COMMENT ON TYPE iuid IS 'iUID (inDrive): UUIDv8 with unix ms, country, service entity and 54 random bits';
+COMMENT ON FUNCTION iuid_in(cstring) IS 'I/O';
+COMMENT ON FUNCTION iuid_out(iuid) IS 'I/O';
+COMMENT ON FUNCTION iuid_recv(internal) IS 'I/O';
+COMMENT ON FUNCTION iuid_send(iuid) IS 'I/O';
+
+-- generation, extraction, boundaries
+
+CREATE FUNCTION iuid_generate(country integer, service_entity integer) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_generate(integer, integer) IS 'new iUID for a country and a service entity (0-255 each): increasing within a ms, never repeated by one server';
+
+CREATE FUNCTION iuid_extract_timestamp(iuid) RETURNS timestamptz
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_extract_timestamp(iuid) IS 'embedded unix ms timestamp of an iUID';
+CREATE FUNCTION iuid_extract_country(iuid) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_extract_country(iuid) IS 'country of an iUID (0-255): for routing and LIST partitioning';
+CREATE FUNCTION iuid_extract_service_entity(iuid) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_extract_service_entity(iuid) IS 'service entity of an iUID (0-255)';
+CREATE FUNCTION iuid_extract_format_version(iuid) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_extract_format_version(iuid) IS 'inDrive format version of an iUID (ver1, 0-15; 0 today)';
+
+CREATE FUNCTION iuid_boundary(timestamptz) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_boundary(timestamptz) IS 'smallest iUID whose embedded timestamp is at or after the argument; for range partitions and scans';
+
+-- casts: an iuid is a uuid; a uuid is an iuid when it carries version 8 and variant 10
+
+CREATE FUNCTION uuid_to_iuid(uuid) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_to_iuid(uuid) IS 'convert a version 8, variant 10 uuid to iuid';
+
+CREATE CAST (uuid AS iuid) WITH FUNCTION uuid_to_iuid(uuid);
+CREATE CAST (iuid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;  -- the same 16 bytes
+
+-- comparison
+
+CREATE FUNCTION iuid_eq(iuid, iuid) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION iuid_ne(iuid, iuid) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION iuid_lt(iuid, iuid) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION iuid_le(iuid, iuid) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION iuid_gt(iuid, iuid) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION iuid_ge(iuid, iuid) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION iuid_cmp(iuid, iuid) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION iuid_sortsupport(internal) RETURNS void
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_hash(iuid) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION iuid_hash_extended(iuid, bigint) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION iuid_brin_distance(internal, internal) RETURNS double precision
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_larger(iuid, iuid) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_smaller(iuid, iuid) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION iuid_eq(iuid, iuid) IS 'implementation of = operator';
+COMMENT ON FUNCTION iuid_ne(iuid, iuid) IS 'implementation of <> operator';
+COMMENT ON FUNCTION iuid_lt(iuid, iuid) IS 'implementation of < operator';
+COMMENT ON FUNCTION iuid_le(iuid, iuid) IS 'implementation of <= operator';
+COMMENT ON FUNCTION iuid_gt(iuid, iuid) IS 'implementation of > operator';
+COMMENT ON FUNCTION iuid_ge(iuid, iuid) IS 'implementation of >= operator';
+COMMENT ON FUNCTION iuid_cmp(iuid, iuid) IS 'less-equal-greater';
+COMMENT ON FUNCTION iuid_sortsupport(internal) IS 'sort support';
+COMMENT ON FUNCTION iuid_hash(iuid) IS 'hash';
+COMMENT ON FUNCTION iuid_hash_extended(iuid, bigint) IS 'hash';
+COMMENT ON FUNCTION iuid_brin_distance(internal, internal) IS 'distance between two iuids, for BRIN minmax-multi';
+COMMENT ON FUNCTION iuid_larger(iuid, iuid) IS 'larger of two';
+COMMENT ON FUNCTION iuid_smaller(iuid, iuid) IS 'smaller of two';
+
+CREATE OPERATOR = (
+	LEFTARG = iuid, RIGHTARG = iuid, FUNCTION = iuid_eq,
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+	LEFTARG = iuid, RIGHTARG = iuid, FUNCTION = iuid_ne,
+	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = iuid, RIGHTARG = iuid, FUNCTION = iuid_lt,
+	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = iuid, RIGHTARG = iuid, FUNCTION = iuid_le,
+	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = iuid, RIGHTARG = iuid, FUNCTION = iuid_gt,
+	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = iuid, RIGHTARG = iuid, FUNCTION = iuid_ge,
+	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+CREATE OPERATOR CLASS iuid_ops DEFAULT FOR TYPE iuid USING btree AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 iuid_cmp(iuid, iuid),
+	FUNCTION 2 iuid_sortsupport(internal),
+	FUNCTION 4 btequalimage(oid);
+
+CREATE OPERATOR CLASS iuid_ops DEFAULT FOR TYPE iuid USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 iuid_hash(iuid),
+	FUNCTION 2 iuid_hash_extended(iuid, bigint);
+
+CREATE OPERATOR CLASS iuid_minmax_ops DEFAULT FOR TYPE iuid USING brin AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 brin_minmax_opcinfo(internal),
+	FUNCTION 2 brin_minmax_add_value(internal, internal, internal, internal),
+	FUNCTION 3 brin_minmax_consistent(internal, internal, internal),
+	FUNCTION 4 brin_minmax_union(internal, internal, internal);
+
+CREATE OPERATOR CLASS iuid_minmax_multi_ops FOR TYPE iuid USING brin AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 brin_minmax_multi_opcinfo(internal),
+	FUNCTION 2 brin_minmax_multi_add_value(internal, internal, internal, internal),
+	FUNCTION 3 brin_minmax_multi_consistent(internal, internal, internal, integer),
+	FUNCTION 4 brin_minmax_multi_union(internal, internal, internal),
+	FUNCTION 5 brin_minmax_multi_options(internal),
+	FUNCTION 11 iuid_brin_distance(internal, internal);
+
+CREATE AGGREGATE min(iuid) (
+	SFUNC = iuid_smaller, STYPE = iuid, COMBINEFUNC = iuid_smaller,
+	SORTOP = <, PARALLEL = SAFE
+);
+CREATE AGGREGATE max(iuid) (
+	SFUNC = iuid_larger, STYPE = iuid, COMBINEFUNC = iuid_larger,
+	SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(iuid) IS 'minimum value of all iuid input values';
+COMMENT ON AGGREGATE max(iuid) IS 'maximum value of all iuid input values';
+--------------------------------------------------------------------------------------------------------------
+-- HotGuid: a uuid with unix seconds, machine and process, a counter and a 4-byte shard key (as .NET/Npgsql store it)
+--------------------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION hotguid_generate(shard_key bigint) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hotguid_generate(bigint) IS 'new HotGuid carrying a shard key (0 to 2^32-1), unique per backend';
+CREATE FUNCTION hotguid_extract_shard_key(uuid) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hotguid_extract_shard_key(uuid) IS 'shard key of a HotGuid (its last 4 bytes, little-endian)';
+CREATE FUNCTION hotguid_extract_timestamp(uuid) RETURNS timestamptz
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hotguid_extract_timestamp(uuid) IS 'creation second of a HotGuid (unix seconds, wrapping in 2106 as the reference does)';
+
+--------------------------------------------------------------------------------------------------------------
+-- LUUID: a uuid embedding an entity's sequential key and a CRC-12 group id (pppppppp-pppp-6ggg-arrr-rrrrrrrrrrrr)
+--------------------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION luuid_generate(grp text, key bigint) RETURNS uuid
+	AS 'MODULE_PATHNAME', 'luuid_generate_named' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION luuid_generate(text, bigint) IS 'new LUUID for the key (0 to 2^48-1) of an entity of the named group (its CRC-12)';
+CREATE FUNCTION luuid_generate(grp integer, key bigint) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION luuid_generate(integer, bigint) IS 'new LUUID for the key (0 to 2^48-1) of an entity of the group id (0-4095)';
+CREATE FUNCTION luuid_group(text) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION luuid_group(text) IS 'group id of a name: the blog''s CRC-12 of its UTF-8 bytes';
+CREATE FUNCTION luuid_extract_group(uuid) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION luuid_extract_group(uuid) IS 'group id of a LUUID (0-4095)';
+CREATE FUNCTION luuid_extract_key(uuid) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION luuid_extract_key(uuid) IS 'the entity key embedded in a LUUID';
+CREATE FUNCTION luuid_short(uuid) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION luuid_short(uuid) IS 'short friendly form of a LUUID: its key in lowercase hex';

@@ -201,6 +201,17 @@ std::optional<Uint128> hexadecimal_to_uint128(std::string_view text) noexcept {
 	return join_halves(high, low);
 }
 
+std::uint16_t crc12(std::string_view bytes) noexcept {
+	std::uint32_t crc = 0xFFF;
+	for (const char byte : bytes) {
+		std::uint32_t term = (crc ^ static_cast<unsigned char>(byte)) & 0xFF; // signed bytes change nothing
+		for (int bit = 0; bit < 8; bit++)
+			term = (term & 1) ? (term >> 1) ^ 0xF01 : term >> 1;
+		crc = (crc >> 8) ^ term;
+	}
+	return static_cast<std::uint16_t>(crc ^ 0xFFF);
+}
+
 std::uint64_t encodable_bigint(std::int64_t value, const char *target) {
 	if (value < 0)
 		throw Error(ErrorCode::NumericValueOutOfRange,

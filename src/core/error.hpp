@@ -8,6 +8,7 @@ namespace identities {
 
 enum class ErrorCode {
 	InvalidTextRepresentation,    // 22P02
+	InvalidBinaryRepresentation,  // 22P03
 	NumericValueOutOfRange,       // 22003
 	DatetimeValueOutOfRange,      // 22008
 	InvalidParameterValue,        // 22023

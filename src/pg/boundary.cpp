@@ -6,6 +6,8 @@ int sqlstate_of(ErrorCode code) noexcept {
 	switch (code) {
 	case ErrorCode::InvalidTextRepresentation:
 		return ERRCODE_INVALID_TEXT_REPRESENTATION;
+	case ErrorCode::InvalidBinaryRepresentation:
+		return ERRCODE_INVALID_BINARY_REPRESENTATION;
 	case ErrorCode::NumericValueOutOfRange:
 		return ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE;
 	case ErrorCode::DatetimeValueOutOfRange:

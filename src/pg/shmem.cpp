@@ -14,6 +14,8 @@ void initialize(GeneratorStates *states) {
 	new (states) GeneratorStates();
 	SpinLockInit(&states->distributed_id.mutex);
 	SpinLockInit(&states->distributed_id128.mutex);
+	SpinLockInit(&states->iuid.mutex);
+	SpinLockInit(&states->hotguid.mutex);
 }
 
 extern "C" void identities_shmem_request() {
@@ -27,7 +29,8 @@ extern "C" void identities_shmem_startup() {
 		previous_shmem_startup_hook();
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
 	bool found = false;
-	auto *states = static_cast<GeneratorStates *>(ShmemInitStruct("identities generators", sizeof(GeneratorStates), &found));
+	auto *states =
+	    static_cast<GeneratorStates *>(ShmemInitStruct("identities generators", sizeof(GeneratorStates), &found));
 	if (!found)
 		initialize(states);
 	LWLockRelease(AddinShmemInitLock);
@@ -45,9 +48,7 @@ void request_generator_shared_memory() {
 	shmem_startup_hook = identities_shmem_startup;
 }
 
-bool generator_states_are_shared() noexcept {
-	return shared_states != nullptr;
-}
+bool generator_states_are_shared() noexcept { return shared_states != nullptr; }
 
 GeneratorStates &generator_states() noexcept {
 	if (shared_states)

@@ -5,20 +5,29 @@
 #include "core/distributed_id.hpp"
 #include "core/distributed_id128.hpp"
 #include "core/generator.hpp"
+#include "core/hotguid.hpp"
+#include "core/iuid.hpp"
 #include "pg/postgres.hpp"
 
 namespace identities::pg {
 
 // A generator's state and the spinlock that guards it, on a cache line of its own.
-template <typename State>
-struct alignas(64) GeneratorSlot {
+template <typename State> struct alignas(64) GeneratorSlot {
 	slock_t mutex;
 	State state;
+};
+
+// HotGuid's state carries the machine tag and a random counter seed, set by the first id generated from it.
+struct SeededHotGuidState {
+	bool seeded;
+	HotGuidState hotguid;
 };
 
 struct GeneratorStates {
 	GeneratorSlot<DistributedIdState> distributed_id;
 	GeneratorSlot<DistributedId128State> distributed_id128;
+	GeneratorSlot<IuidState> iuid;
+	GeneratorSlot<SeededHotGuidState> hotguid;
 };
 
 // Called from _PG_init: asks for shared memory when loaded through shared_preload_libraries.

@@ -28,11 +28,11 @@ ORDER BY c.castsource::regtype::text, c.casttarget::regtype::text;
 
 -- fixed-size types: length, alignment, pass-by-reference
 SELECT typname, typlen, typalign, typbyval, typstorage FROM pg_type
-WHERE typname IN ('distributedid') ORDER BY typname;
+WHERE typname IN ('distributedid', 'iuid') ORDER BY typname;
 
 -- default opclasses: btree (with sortsupport and equalimage), hash (with extended hash), brin
 SELECT opc.opcname, am.amname, opc.opcdefault, array_agg(ap.amprocnum ORDER BY ap.amprocnum) AS support_functions
 FROM pg_opclass opc JOIN pg_am am ON am.oid = opc.opcmethod
 JOIN pg_amproc ap ON ap.amprocfamily = opc.opcfamily
-WHERE opc.opcintype = 'distributedid'::regtype
+WHERE opc.opcintype IN ('distributedid'::regtype, 'iuid'::regtype)
 GROUP BY 1, 2, 3 ORDER BY 2, 1;

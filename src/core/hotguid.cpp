@@ -1,0 +1,73 @@
+#include "core/hotguid.hpp"
+
+#include "core/error.hpp"
+
+#include <openssl/evp.h>
+
+#include <string>
+
+namespace identities {
+
+void make_hotguid_machine_pid(std::string_view machine_name, std::uint32_t pid,
+                              std::uint8_t (&out)[kHotGuidMachinePidSize]) {
+	unsigned char digest[EVP_MAX_MD_SIZE];
+	unsigned int digest_length = 0;
+	if (EVP_Digest(machine_name.data(), machine_name.size(), digest, &digest_length, EVP_md5(), nullptr) != 1 ||
+	    digest_length != 16)
+		throw Error(ErrorCode::Internal, "could not compute the MD5 digest of the machine name for hotguid");
+	out[0] = digest[0];
+	out[1] = digest[1];
+	out[2] = digest[2];
+	out[3] = static_cast<std::uint8_t>(pid >> 8);
+	out[4] = static_cast<std::uint8_t>(pid);
+}
+
+void compose_hotguid(std::uint32_t unix_seconds, const std::uint8_t (&machine_pid)[kHotGuidMachinePidSize],
+                     std::uint32_t counter24, std::uint32_t shard_key, std::uint8_t *out16) noexcept {
+	store_big_endian(unix_seconds, out16, 4); // .NET Data1 is little-endian in memory, printed (and stored) BE
+	out16[4] = machine_pid[1];                // Data2 and Data3 likewise swap their two bytes
+	out16[5] = machine_pid[0];
+	out16[6] = machine_pid[3];
+	out16[7] = machine_pid[2];
+	out16[8] = machine_pid[4];
+	store_big_endian(counter24 & kHotGuidCounterMask, out16 + 9, 3);
+	for (int i = 0; i < 4; i++) // Data4 is kept as is: the little-endian shard key stays little-endian
+		out16[12 + i] = static_cast<std::uint8_t>(shard_key >> (8 * i));
+}
+
+std::uint32_t checked_hotguid_shard_key(std::int64_t shard_key) {
+	if (shard_key < 0 || shard_key > std::int64_t{0xFFFFFFFF})
+		throw Error(ErrorCode::NumericValueOutOfRange,
+		            "shard_key " + std::to_string(shard_key) + " is out of range for hotguid",
+		            "The shard key of a hotguid must be from 0 to 4294967295.");
+	return static_cast<std::uint32_t>(shard_key);
+}
+
+HotGuidState make_hotguid_state(const std::uint8_t (&machine_pid)[kHotGuidMachinePidSize],
+                                std::uint64_t random_bits) noexcept {
+	HotGuidState state;
+	state.counter = static_cast<std::uint32_t>(random_bits % kHotGuidCounterSeedLimit);
+	for (std::size_t i = 0; i < kHotGuidMachinePidSize; i++)
+		state.machine_pid[i] = machine_pid[i];
+	return state;
+}
+
+Step<Uint128> step_hotguid(HotGuidState &state, UnixMicros now, std::uint32_t shard_key) noexcept {
+	const std::int64_t second = floor_div(now, kMicrosPerSecond);
+	if (second < 0)
+		return {StepStatus::ClockOutOfRange, 0};
+	const std::uint32_t counter = (state.counter + 1) & kHotGuidCounterMask;
+	if (second != state.current_second) {
+		state.current_second = second;
+		state.first_counter_of_second = counter;
+	} else if (counter == state.first_counter_of_second) {
+		return {StepStatus::SleepOneMillisecond, 0}; // 2^24 ids this second: the next would repeat the first
+	}
+	state.counter++;
+
+	std::uint8_t bytes[kHotGuidSize];
+	compose_hotguid(static_cast<std::uint32_t>(second), state.machine_pid, counter, shard_key, bytes);
+	return {StepStatus::Ready, load_big_endian(bytes, kHotGuidSize)};
+}
+
+} // namespace identities

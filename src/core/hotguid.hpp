@@ -1,0 +1,67 @@
+// HotGuid (dmlarionov/HotGuid): seconds, a machine-and-process tag, a counter and a shard key, kept in uuid.
+//
+// The reference builds a .NET Guid from 16 "memory" bytes; Npgsql stores a Guid in its string order, so the
+// PostgreSQL bytes are (other-formats.md B.2): 0..3 Unix seconds BE | 4..8 machine_pid[1,0,3,2,4] |
+// 9..11 counter BE | 12..15 shard key LE. No version or variant bits: they are whatever the tag holds.
+#pragma once
+
+#include "core/clock.hpp"
+#include "core/generator.hpp"
+#include "core/uint128.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+namespace identities {
+
+constexpr std::size_t kHotGuidSize = 16;
+constexpr std::size_t kHotGuidMachinePidSize = 5;
+constexpr std::uint32_t kHotGuidCounterMask = 0x00FFFFFF;
+constexpr std::uint32_t kHotGuidCounterSeedLimit = 500000; // new Random().Next(500000)
+
+// MD5(UTF-8 machine name)[0..2], then (pid >> 8) & 0xFF and pid & 0xFF: the reference's "machine pid".
+// Throws Error(Internal) if OpenSSL fails.
+void make_hotguid_machine_pid(std::string_view machine_name, std::uint32_t pid,
+                              std::uint8_t (&out)[kHotGuidMachinePidSize]);
+
+// Writes the 16 PostgreSQL (string-order) bytes; counter24 is masked to 24 bits.
+void compose_hotguid(std::uint32_t unix_seconds, const std::uint8_t (&machine_pid)[kHotGuidMachinePidSize],
+                     std::uint32_t counter24, std::uint32_t shard_key, std::uint8_t *out16) noexcept;
+
+inline std::uint32_t hotguid_unix_seconds(const std::uint8_t *bytes16) noexcept {
+	return static_cast<std::uint32_t>(load_big_endian(bytes16, 4));
+}
+
+inline std::uint32_t hotguid_counter(const std::uint8_t *bytes16) noexcept {
+	return static_cast<std::uint32_t>(load_big_endian(bytes16 + 9, 3));
+}
+
+// BitConverter.ToUInt32(bytes, 12): little-endian, so a .NET service and SQL read the same shard key.
+inline std::uint32_t hotguid_shard_key(const std::uint8_t *bytes16) noexcept {
+	return std::uint32_t{bytes16[12]} | std::uint32_t{bytes16[13]} << 8 | std::uint32_t{bytes16[14]} << 16 |
+	       std::uint32_t{bytes16[15]} << 24;
+}
+
+// hotguid_generate's argument: 0..2^32-1, else 22003.
+std::uint32_t checked_hotguid_shard_key(std::int64_t shard_key);
+
+// A generator's whole state: plain data. The machine pid is part of it, so whoever owns the state (a backend,
+// or shared memory with one tag for the server) owns the counter that makes its ids unique.
+struct HotGuidState {
+	std::uint32_t counter = 0;                             // incremented before use, masked to 24 bits
+	std::uint8_t machine_pid[kHotGuidMachinePidSize] = {}; // make_hotguid_machine_pid
+	std::int64_t current_second = -1;                      // the second the wrap guard is counting
+	std::uint32_t first_counter_of_second = 0;             // the 24-bit counter of that second's first id
+};
+
+// A fresh state as the reference seeds it: counter random in [0, 500000).
+HotGuidState make_hotguid_state(const std::uint8_t (&machine_pid)[kHotGuidMachinePidSize],
+                                std::uint64_t random_bits) noexcept;
+
+// One HotGuid: seconds = floor(now / 1 s) mod 2^32 (the reference's wrap in 2106). Returns the 16 PostgreSQL
+// bytes as a big-endian Uint128 (store_big_endian(id, out, 16)). Unlike the reference, a 24-bit counter that
+// would come back to the value it had at the start of the current second (2^24 ids in one second) asks to
+// sleep until the second changes instead of repeating an id. ClockOutOfRange before 1970.
+Step<Uint128> step_hotguid(HotGuidState &state, UnixMicros now, std::uint32_t shard_key) noexcept;
+
+} // namespace identities

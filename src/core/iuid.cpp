@@ -1,0 +1,111 @@
+#include "core/iuid.hpp"
+
+#include "core/error.hpp"
+
+#include <string>
+
+namespace identities {
+namespace {
+
+constexpr const char *kTypeName = "iuid";
+
+std::uint8_t checked_byte_argument(std::int64_t value, const char *argument) {
+	if (value < 0 || value > 255)
+		throw Error(ErrorCode::NumericValueOutOfRange,
+		            std::string(argument) + " " + std::to_string(value) + " is out of range for " + kTypeName,
+		            std::string("The ") + argument + " of an iuid must be from 0 to 255.");
+	return static_cast<std::uint8_t>(value);
+}
+
+int hex_value(char c) noexcept {
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+} // namespace
+
+Uint128 iuid_boundary(UnixMicros instant) {
+	constexpr UnixMicros kLastInstant = static_cast<std::int64_t>(kIuidMaxUnixMillis) * kMicrosPerMilli;
+	if (instant <= 0)
+		return compose_iuid(0, 0, 0, 0, 0);
+	if (instant > kLastInstant)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for type iuid",
+		            "An iuid embeds Unix milliseconds in 48 bits, up to 10889-08-02 05:31:50.655+00.");
+	return compose_iuid(static_cast<std::uint64_t>(ceil_div(instant, kMicrosPerMilli)), 0, 0, 0, 0);
+}
+
+std::uint8_t checked_iuid_country(std::int64_t country) { return checked_byte_argument(country, "country"); }
+
+std::uint8_t checked_iuid_service_entity(std::int64_t service_entity) {
+	return checked_byte_argument(service_entity, "service_entity");
+}
+
+// A transcription of PostgreSQL's string_to_uuid (utils/adt/uuid.c), over a length instead of a NUL.
+bool parse_uuid_text(std::string_view text, Uint128 &out) noexcept {
+	std::size_t position = 0;
+	const bool braces = !text.empty() && text.front() == '{';
+	if (braces)
+		position++;
+	Uint128 value = 0;
+	for (int i = 0; i < 16; i++) {
+		if (text.size() - position < 2)
+			return false;
+		const int high = hex_value(text[position]);
+		const int low = hex_value(text[position + 1]);
+		if (high < 0 || low < 0)
+			return false;
+		value = (value << 8) | static_cast<unsigned>(high << 4 | low);
+		position += 2;
+		if (position < text.size() && text[position] == '-' && i % 2 == 1 && i < 15)
+			position++;
+	}
+	if (braces) {
+		if (position >= text.size() || text[position] != '}')
+			return false;
+		position++;
+	}
+	if (position != text.size())
+		return false;
+	out = value;
+	return true;
+}
+
+Uint128 parse_iuid(std::string_view text) {
+	Uint128 value = 0;
+	if (!parse_uuid_text(text, value))
+		throw invalid_text(kTypeName, std::string(text));
+	if (!has_iuid_shape(value))
+		throw Error(ErrorCode::InvalidTextRepresentation, invalid_text(kTypeName, std::string(text)).what(),
+		            kIuidShapeDetail);
+	return value;
+}
+
+Step<Uint128> step_iuid(IuidState &state, UnixMicros now, std::uint64_t random_bits, std::uint8_t country,
+                        std::uint8_t service_entity) noexcept {
+	const std::int64_t signed_millis = floor_div(now, kMicrosPerMilli);
+	if (signed_millis < 0 || static_cast<std::uint64_t>(signed_millis) > kIuidMaxUnixMillis)
+		return {StepStatus::ClockOutOfRange, 0};
+	const std::uint64_t millis = static_cast<std::uint64_t>(signed_millis);
+
+	if (millis <= state.previous_millis && state.previous_millis - millis < kIuidClockBackMillis) {
+		const std::uint64_t increment = (random_bits >> kIuidIncrementShift) + 1;
+		if (increment > kIuidRandomMax - state.previous_random)
+			return {StepStatus::SleepOneMillisecond, 0}; // never a duplicate: wait for the clock to pass the ms
+		state.previous_random += increment;
+		return {StepStatus::Ready, compose_iuid(state.previous_millis, kIuidCurrentFormatVersion, country,
+		                                        service_entity, state.previous_random)};
+	}
+
+	// A new ms, or a clock set back too far to wait for: start afresh from the clock.
+	state.previous_millis = millis;
+	state.previous_random = random_bits & kIuidRandomMax;
+	return {StepStatus::Ready,
+	        compose_iuid(millis, kIuidCurrentFormatVersion, country, service_entity, state.previous_random)};
+}
+
+} // namespace identities

@@ -1,0 +1,92 @@
+// inDrive iUID: a UUIDv8 carrying the time, a country and a service entity, kept in the iuid type.
+//
+// Layout (bit 0 = most significant): 48-bit Unix ms | version 1000 | 4-bit format version (ver1, 0 today) |
+// 8-bit country | variant 10 | 8-bit service entity | 54 random bits. The uuid's bytes are the 128-bit integer
+// in big-endian order, so uuid order is time order (other-formats.md section C).
+#pragma once
+
+#include "core/clock.hpp"
+#include "core/generator.hpp"
+#include "core/uint128.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+namespace identities {
+
+constexpr std::size_t kIuidSize = 16;
+constexpr int kIuidTimestampBits = 48;
+constexpr std::uint64_t kIuidMaxUnixMillis = (std::uint64_t{1} << kIuidTimestampBits) - 1; // the year 10889
+constexpr std::uint8_t kIuidVersion = 8;
+constexpr std::uint8_t kIuidCurrentFormatVersion = 0; // inDrive's ver1
+constexpr int kIuidRandomBits = 54;
+constexpr std::uint64_t kIuidRandomMax = (std::uint64_t{1} << kIuidRandomBits) - 1;
+constexpr int kIuidIncrementShift = 32;              // increments 1..2^32 (RFC 9562 method 2): about 2^22 ids per ms
+constexpr std::uint64_t kIuidClockBackMillis = 1000; // keeps counting over a clock set back by less than this
+constexpr const char *kIuidShapeDetail = "An iuid is a UUID of version 8 and variant 10 (RFC 9562).";
+
+inline Uint128 compose_iuid(std::uint64_t unix_millis, std::uint8_t format_version, std::uint8_t country,
+                            std::uint8_t service_entity, std::uint64_t random54) noexcept {
+	const std::uint64_t high = ((unix_millis & kIuidMaxUnixMillis) << 16) | (std::uint64_t{kIuidVersion} << 12) |
+	                           (std::uint64_t{format_version & 0xFu} << 8) | country;
+	const std::uint64_t low =
+	    (std::uint64_t{0b10} << 62) | (std::uint64_t{service_entity} << kIuidRandomBits) | (random54 & kIuidRandomMax);
+	return (static_cast<Uint128>(high) << 64) | low;
+}
+
+inline std::uint64_t iuid_unix_millis(Uint128 id) noexcept { return static_cast<std::uint64_t>(id >> 80); }
+
+inline std::uint8_t iuid_format_version(Uint128 id) noexcept { return static_cast<std::uint8_t>((id >> 72) & 0xF); }
+
+inline std::uint8_t iuid_country(Uint128 id) noexcept { return static_cast<std::uint8_t>(id >> 64); }
+
+inline std::uint8_t iuid_service_entity(Uint128 id) noexcept {
+	return static_cast<std::uint8_t>(id >> kIuidRandomBits);
+}
+
+inline std::uint64_t iuid_random(Uint128 id) noexcept { return static_cast<std::uint64_t>(id) & kIuidRandomMax; }
+
+// The embedded timestamp as microseconds since the Unix epoch (2^48 ms fits easily).
+inline UnixMicros iuid_unix_micros(Uint128 id) noexcept {
+	return static_cast<std::int64_t>(iuid_unix_millis(id)) * kMicrosPerMilli;
+}
+
+// Version nibble 8 and variant bits 10: what the iuid type admits.
+inline bool has_iuid_shape(Uint128 id) noexcept {
+	const std::uint64_t high = static_cast<std::uint64_t>(id >> 64);
+	const std::uint64_t low = static_cast<std::uint64_t>(id);
+	return ((high >> 12) & 0xF) == kIuidVersion && (low >> 62) == 0b10;
+}
+
+// Smallest iuid whose timestamp is at or after the instant (as distributedid_boundary): version and variant
+// set, everything else 0. Instants before 1970 give ms 0; past the 48-bit range it throws 22008.
+Uint128 iuid_boundary(UnixMicros instant);
+
+// SQL arguments: 0..255, else 22003 naming the argument ("country 300 is out of range for iuid").
+std::uint8_t checked_iuid_country(std::int64_t country);
+std::uint8_t checked_iuid_service_entity(std::int64_t service_entity);
+
+// Exactly what PostgreSQL's uuid_in accepts: 32 hex digits in either case, an optional '-' after any group of
+// four, the whole optionally in {}; no whitespace. False for anything else.
+bool parse_uuid_text(std::string_view text, Uint128 &out) noexcept;
+
+// iuid_in: uuid text that also has the iuid shape. Throws 22P02 for malformed text and for another version
+// or variant (the latter with kIuidShapeDetail).
+Uint128 parse_iuid(std::string_view text);
+
+// The generator's whole state: plain data, so it can live in a backend or in shared memory. One state serves
+// every country and service entity, so ids from one state never repeat.
+struct IuidState {
+	std::uint64_t previous_millis = 0;
+	std::uint64_t previous_random = 0;
+};
+
+// One step of a monotonic-random (RFC 9562 6.2, method 2) iUID generator. A new ms starts at the low 54 bits
+// of random_bits; within a ms (or a clock set back by less than 1 s) the random part grows by 1 + the high
+// 32 bits of random_bits; when that would overflow, the step asks to sleep until the clock passes the ms.
+// A clock set back by 1 s or more is accepted (ids restart lower), as the reference libraries do.
+// random_bits is drawn once per id and reused when the step asks to sleep.
+Step<Uint128> step_iuid(IuidState &state, UnixMicros now, std::uint64_t random_bits, std::uint8_t country,
+                        std::uint8_t service_entity) noexcept;
+
+} // namespace identities

@@ -1,0 +1,54 @@
+#include "core/luuid.hpp"
+
+#include "core/error.hpp"
+
+#include <string>
+
+namespace identities {
+
+std::uint64_t checked_luuid_key(std::int64_t key) {
+	if (key < 0 || static_cast<std::uint64_t>(key) > kLuuidKeyMax)
+		throw Error(ErrorCode::NumericValueOutOfRange, "key " + std::to_string(key) + " is out of range for luuid",
+		            "The key of a luuid must be from 0 to 281474976710655 (48 bits).");
+	return static_cast<std::uint64_t>(key);
+}
+
+std::uint16_t checked_luuid_group(std::int64_t group) {
+	if (group < 0 || group > kLuuidGroupMax)
+		throw Error(ErrorCode::NumericValueOutOfRange, "group " + std::to_string(group) + " is out of range for luuid",
+		            "The group of a luuid must be from 0 to 4095 (12 bits).");
+	return static_cast<std::uint16_t>(group);
+}
+
+std::size_t format_luuid_short(std::uint64_t key, char *out) noexcept {
+	constexpr char kDigits[] = "0123456789abcdef";
+	key &= kLuuidKeyMax; // at most 12 digits, whatever the caller passes
+	std::size_t length = 1;
+	while ((key >> (4 * length)) != 0)
+		length++;
+	for (std::size_t i = 0; i < length; i++)
+		out[i] = kDigits[(key >> (4 * (length - 1 - i))) & 0xF];
+	out[length] = '\0';
+	return length;
+}
+
+std::optional<std::uint64_t> parse_luuid_short(std::string_view text) noexcept {
+	if (text.empty() || text.size() > kLuuidShortBufferSize - 1)
+		return std::nullopt;
+	std::uint64_t key = 0;
+	for (const char c : text) {
+		unsigned digit;
+		if (c >= '0' && c <= '9')
+			digit = static_cast<unsigned>(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			digit = static_cast<unsigned>(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			digit = static_cast<unsigned>(c - 'A' + 10);
+		else
+			return std::nullopt;
+		key = (key << 4) | digit;
+	}
+	return key;
+}
+
+} // namespace identities

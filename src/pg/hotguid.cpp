@@ -1,0 +1,58 @@
+// SQL functions of HotGuid, kept in uuid (src/core/hotguid.hpp holds the format).
+#include "core/hotguid.hpp"
+
+#include "core/error.hpp"
+#include "core/random.hpp"
+#include "pg/boundary.hpp"
+#include "pg/datums.hpp"
+#include "pg/shmem.hpp"
+#include "pg/timestamps.hpp"
+
+#include <unistd.h>
+
+using namespace identities;
+
+namespace {
+
+// The reference's machine tag: MD5 of the host name and a process id. The process is the postmaster when the
+// server shares one generator, this backend otherwise (then each backend is a generator of its own).
+void compute_machine_pid(std::uint8_t (&machine_pid)[kHotGuidMachinePidSize]) {
+	char host_name[256] = {};
+	if (gethostname(host_name, sizeof host_name - 1) != 0)
+		host_name[0] = '\0';
+	const int pid = pg::generator_states_are_shared() ? PostmasterPid : MyProcPid;
+	make_hotguid_machine_pid(host_name, static_cast<std::uint32_t>(pid), machine_pid);
+}
+
+} // namespace
+
+IDENTITIES_FUNCTION(hotguid_generate) {
+	const std::uint32_t shard_key = checked_hotguid_shard_key(PG_GETARG_INT64(0));
+	// Computed before taking the lock (MD5 is too slow to hold a spinlock for), used only by the first id.
+	static bool machine_pid_known = false;
+	static std::uint8_t machine_pid[kHotGuidMachinePidSize];
+	if (!machine_pid_known) {
+		compute_machine_pid(machine_pid);
+		machine_pid_known = true;
+	}
+	const std::uint64_t counter_seed = random_u64();
+	const auto result =
+	    pg::generate_from_slot(pg::generator_states().hotguid, [&](pg::SeededHotGuidState &state, UnixMicros now) {
+		    if (!state.seeded) {
+			    state.hotguid = make_hotguid_state(machine_pid, counter_seed);
+			    state.seeded = true;
+		    }
+		    return step_hotguid(state.hotguid, now, shard_key);
+	    });
+	if (result.status != StepStatus::Ready)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of HotGuid",
+		            "A HotGuid embeds unix seconds, from 1970 on.");
+	return pg::uuid_datum(result.id);
+}
+
+IDENTITIES_FUNCTION(hotguid_extract_shard_key) { PG_RETURN_INT64(hotguid_shard_key(PG_GETARG_UUID_P(0)->data)); }
+
+IDENTITIES_FUNCTION(hotguid_extract_timestamp) {
+	const std::int64_t unix_seconds = hotguid_unix_seconds(PG_GETARG_UUID_P(0)->data);
+	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(unix_seconds * kMicrosPerSecond));
+}

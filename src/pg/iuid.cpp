@@ -1,0 +1,87 @@
+// SQL functions of the iuid type (src/core/iuid.hpp holds the format).
+#include "core/iuid.hpp"
+
+#include "core/encoding.hpp"
+#include "core/error.hpp"
+#include "core/random.hpp"
+#include "pg/boundary.hpp"
+#include "pg/datums.hpp"
+#include "pg/fixed_bytes_type.hpp"
+#include "pg/shmem.hpp"
+#include "pg/timestamps.hpp"
+
+using namespace identities;
+
+namespace {
+
+Uint128 iuid_arg(FunctionCallInfo fcinfo, int argument) {
+	return load_big_endian(pg::bytes_of(PG_GETARG_DATUM(argument)), kIuidSize);
+}
+
+Datum iuid_datum(Uint128 id) {
+	std::uint8_t bytes[kIuidSize];
+	store_big_endian(id, bytes, kIuidSize);
+	return pg::fixed_bytes_datum(bytes, kIuidSize);
+}
+
+// A uuid that arrives as bytes (binary input, a uuid cast) must carry the iuid's version and variant too.
+Uint128 checked_iuid_bytes(const std::uint8_t *bytes, ErrorCode code, const char *source) {
+	const Uint128 id = load_big_endian(bytes, kIuidSize);
+	if (!has_iuid_shape(id))
+		throw Error(code, std::string(source) + " \"" + format_uuid(bytes) + "\" is not an iuid", kIuidShapeDetail);
+	return id;
+}
+
+} // namespace
+
+IDENTITIES_FIXED_BYTES_TYPE(iuid, kIuidSize)
+
+IDENTITIES_FUNCTION(iuid_in) { return iuid_datum(parse_iuid(PG_GETARG_CSTRING(0))); }
+
+// The canonical lowercase uuid text, as core uuid prints the same bytes.
+IDENTITIES_FUNCTION(iuid_out) { return DirectFunctionCall1(uuid_out, PG_GETARG_DATUM(0)); }
+
+IDENTITIES_FUNCTION(iuid_recv) {
+	auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
+	const auto *bytes = reinterpret_cast<const std::uint8_t *>(pq_getmsgbytes(message, kIuidSize));
+	return iuid_datum(checked_iuid_bytes(bytes, ErrorCode::InvalidBinaryRepresentation, "binary value"));
+}
+
+IDENTITIES_FUNCTION(iuid_send) {
+	StringInfoData message;
+	pq_begintypsend(&message);
+	pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), kIuidSize);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&message));
+}
+
+IDENTITIES_FUNCTION(uuid_to_iuid) {
+	return iuid_datum(checked_iuid_bytes(PG_GETARG_UUID_P(0)->data, ErrorCode::InvalidTextRepresentation, "uuid"));
+}
+
+IDENTITIES_FUNCTION(iuid_generate) {
+	const std::uint8_t country = checked_iuid_country(PG_GETARG_INT32(0));
+	const std::uint8_t service_entity = checked_iuid_service_entity(PG_GETARG_INT32(1));
+	// Drawn once per id and reused after sleeping.
+	const std::uint64_t random_bits = random_u64();
+	const auto result = pg::generate_from_slot(pg::generator_states().iuid, [&](IuidState &state, UnixMicros now) {
+		return step_iuid(state, now, random_bits, country, service_entity);
+	});
+	if (result.status != StepStatus::Ready)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of iuid",
+		            "An iuid embeds unix milliseconds in 48 bits, from 1970 to the year 10889.");
+	return iuid_datum(result.id);
+}
+
+IDENTITIES_FUNCTION(iuid_extract_timestamp) {
+	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(iuid_unix_micros(iuid_arg(fcinfo, 0))));
+}
+
+IDENTITIES_FUNCTION(iuid_extract_country) { PG_RETURN_INT32(iuid_country(iuid_arg(fcinfo, 0))); }
+
+IDENTITIES_FUNCTION(iuid_extract_service_entity) { PG_RETURN_INT32(iuid_service_entity(iuid_arg(fcinfo, 0))); }
+
+IDENTITIES_FUNCTION(iuid_extract_format_version) { PG_RETURN_INT32(iuid_format_version(iuid_arg(fcinfo, 0))); }
+
+IDENTITIES_FUNCTION(iuid_boundary) {
+	return iuid_datum(iuid_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
+}

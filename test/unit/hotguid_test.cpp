@@ -1,0 +1,221 @@
+// HotGuid (other-formats.md B): the machine tag, the byte layout as Npgsql stores a .NET HotGuid (vectors from
+// python3's uuid.UUID(bytes_le=<.NET memory bytes>), which is .NET's Guid(byte[]) to string), the extractors,
+// the 2^32-second wrap, and the generator's counter on a fake clock.
+#include "core/encoding.hpp"
+#include "core/error.hpp"
+#include "core/hotguid.hpp"
+#include "fake_clock.hpp"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <limits>
+#include <string>
+
+namespace identities {
+namespace {
+
+constexpr std::int64_t kMs = kMicrosPerMilli;
+constexpr std::uint32_t kFixedSeconds = 1704067200; // 2024-01-01T00:00:00Z
+constexpr UnixMicros kFixedTime = static_cast<UnixMicros>(kFixedSeconds) * kMicrosPerSecond;
+constexpr std::uint8_t kDb01Pid0x1234[5] = {0x59, 0x20, 0x58, 0x12, 0x34}; // md5("db-01") = 592058..., pid 0x1234
+
+std::string text_of(const std::uint8_t *bytes) { return format_uuid(bytes); }
+
+std::string text_of(Uint128 id) {
+	std::uint8_t bytes[kHotGuidSize];
+	store_big_endian(id, bytes, kHotGuidSize);
+	return format_uuid(bytes);
+}
+
+TEST(HotGuid, MachinePidIsThreeMd5BytesOfTheNameThenThePid) {
+	std::uint8_t machine_pid[kHotGuidMachinePidSize];
+	make_hotguid_machine_pid("db-01", 0x1234, machine_pid);
+	EXPECT_EQ(hex_lower(machine_pid, 5), "5920581234");
+	make_hotguid_machine_pid("b\xc3\xbc"
+	                         "cher-host",
+	                         70000, machine_pid); // UTF-8 "bücher-host"; 70000 = 0x11170
+	EXPECT_EQ(hex_lower(machine_pid, 5), "695e6d1170");
+	make_hotguid_machine_pid("", 0, machine_pid); // md5("") = d41d8cd9...
+	EXPECT_EQ(hex_lower(machine_pid, 5), "d41d8c0000");
+	make_hotguid_machine_pid("db-01", 0xFFFFFFFF, machine_pid); // only the pid's low 16 bits
+	EXPECT_EQ(hex_lower(machine_pid, 5), "592058ffff");
+}
+
+TEST(HotGuid, ComposesTheNpgsqlByteOrder) {
+	std::uint8_t bytes[kHotGuidSize];
+	compose_hotguid(kFixedSeconds, kDb01Pid0x1234, 0x0ABCDE, 0xDEADBEEF, bytes);
+	EXPECT_EQ(text_of(bytes), "65920080-2059-1258-340a-bcdeefbeadde");
+	const std::uint8_t one_to_five[5] = {1, 2, 3, 4, 5};
+	compose_hotguid(kFixedSeconds, one_to_five, 0x123456, 0x11223344, bytes);
+	EXPECT_EQ(text_of(bytes), "65920080-0201-0403-0512-345644332211");
+	// Table B.2 byte by byte: 4 = pid[1], 5 = pid[0], 6 = pid[3], 7 = pid[2], 8 = pid[4].
+	EXPECT_EQ(bytes[4], 2);
+	EXPECT_EQ(bytes[5], 1);
+	EXPECT_EQ(bytes[6], 4);
+	EXPECT_EQ(bytes[7], 3);
+	EXPECT_EQ(bytes[8], 5);
+	EXPECT_EQ(bytes[12], 0x44); // shard key LSB first
+	EXPECT_EQ(bytes[15], 0x11);
+}
+
+TEST(HotGuid, CounterIsMaskedTo24Bits) {
+	std::uint8_t bytes[kHotGuidSize];
+	compose_hotguid(kFixedSeconds, kDb01Pid0x1234, 0xFFABCDEF, 0, bytes);
+	EXPECT_EQ(text_of(bytes), "65920080-2059-1258-34ab-cdef00000000");
+	EXPECT_EQ(hotguid_counter(bytes), 0xABCDEFu);
+}
+
+TEST(HotGuid, ExtractorsRoundTrip) {
+	for (const std::uint32_t shard_key : {0u, 1u, 0x01020304u, 0x80000000u, 0xDEADBEEFu, 0xFFFFFFFFu}) {
+		for (const std::uint32_t seconds : {0u, 1u, kFixedSeconds, 0x7FFFFFFFu, 0xFFFFFFFFu}) {
+			std::uint8_t bytes[kHotGuidSize];
+			compose_hotguid(seconds, kDb01Pid0x1234, 0x123456, shard_key, bytes);
+			ASSERT_EQ(hotguid_shard_key(bytes), shard_key);
+			ASSERT_EQ(hotguid_unix_seconds(bytes), seconds);
+			ASSERT_EQ(hotguid_counter(bytes), 0x123456u);
+		}
+	}
+}
+
+TEST(HotGuid, ShardKeyArgumentIsAnUnsigned32BitInteger) {
+	EXPECT_EQ(checked_hotguid_shard_key(0), 0u);
+	EXPECT_EQ(checked_hotguid_shard_key(4294967295LL), 0xFFFFFFFFu);
+	for (const std::int64_t bad :
+	     {std::int64_t{-1}, std::int64_t{4294967296LL}, std::numeric_limits<std::int64_t>::min(),
+	      std::numeric_limits<std::int64_t>::max()}) {
+		try {
+			checked_hotguid_shard_key(bad);
+			ADD_FAILURE() << bad;
+		} catch (const Error &error) {
+			EXPECT_EQ(error.code(), ErrorCode::NumericValueOutOfRange);
+			EXPECT_EQ(std::string(error.what()), "shard_key " + std::to_string(bad) + " is out of range for hotguid");
+			EXPECT_EQ(error.detail(), "The shard key of a hotguid must be from 0 to 4294967295.");
+		}
+	}
+}
+
+TEST(HotGuidGenerator, SeedsTheCounterBelow500000) {
+	const HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 1234567);
+	EXPECT_EQ(state.counter, 234567u);
+	EXPECT_EQ(hex_lower(state.machine_pid, 5), "5920581234");
+	EXPECT_EQ(make_hotguid_state(kDb01Pid0x1234, ~0ULL).counter, ~0ULL % 500000);
+	EXPECT_LT(make_hotguid_state(kDb01Pid0x1234, ~0ULL).counter, kHotGuidCounterSeedLimit);
+}
+
+TEST(HotGuidGenerator, IncrementsBeforeUseAndLaysOutTheId) {
+	HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 0);
+	state.counter = 0x0ABCDD;
+	const auto first = step_hotguid(state, kFixedTime + 999999, 0xDEADBEEF); // seconds are floored
+	ASSERT_EQ(first.status, StepStatus::Ready);
+	EXPECT_EQ(text_of(first.id), "65920080-2059-1258-340a-bcdeefbeadde");
+	const auto second = step_hotguid(state, kFixedTime + kMicrosPerSecond, 7);
+	ASSERT_EQ(second.status, StepStatus::Ready);
+	EXPECT_EQ(text_of(second.id), "65920081-2059-1258-340a-bcdf07000000");
+	EXPECT_GT(second.id, first.id);
+}
+
+TEST(HotGuidGenerator, CounterWrapsAt24Bits) {
+	HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 0);
+	state.counter = 0xFFFFFE;
+	std::uint8_t bytes[kHotGuidSize];
+	for (const std::uint32_t expected : {0xFFFFFFu, 0x000000u, 0x000001u}) {
+		const auto step = step_hotguid(state, kFixedTime, 0);
+		ASSERT_EQ(step.status, StepStatus::Ready);
+		store_big_endian(step.id, bytes, kHotGuidSize);
+		EXPECT_EQ(hotguid_counter(bytes), expected);
+	}
+	state.counter = 0xFFFFFFFF; // the reference's int wraps too; the masked value goes on from 0
+	const auto step = step_hotguid(state, kFixedTime + kMicrosPerSecond, 0);
+	store_big_endian(step.id, bytes, kHotGuidSize);
+	EXPECT_EQ(hotguid_counter(bytes), 0u);
+}
+
+TEST(HotGuidGenerator, SecondsWrapAt2ToThe32LikeTheReference) {
+	HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 0);
+	constexpr UnixMicros kWrap = (std::int64_t{1} << 32) * kMicrosPerSecond; // 2106-02-07T06:28:16Z
+	std::uint8_t bytes[kHotGuidSize];
+	auto step = step_hotguid(state, kWrap - 1, 0);
+	ASSERT_EQ(step.status, StepStatus::Ready);
+	store_big_endian(step.id, bytes, kHotGuidSize);
+	EXPECT_EQ(hotguid_unix_seconds(bytes), 0xFFFFFFFFu);
+	step = step_hotguid(state, kWrap, 0);
+	ASSERT_EQ(step.status, StepStatus::Ready);
+	store_big_endian(step.id, bytes, kHotGuidSize);
+	EXPECT_EQ(hotguid_unix_seconds(bytes), 0u);
+	EXPECT_EQ(text_of(step.id).substr(0, 8), "00000000");
+	step = step_hotguid(state, kWrap + 5 * kMicrosPerSecond, 0);
+	store_big_endian(step.id, bytes, kHotGuidSize);
+	EXPECT_EQ(hotguid_unix_seconds(bytes), 5u);
+}
+
+TEST(HotGuidGenerator, ClockBefore1970IsOutOfRange) {
+	HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 0);
+	EXPECT_EQ(step_hotguid(state, -1, 0).status, StepStatus::ClockOutOfRange);
+	EXPECT_EQ(step_hotguid(state, std::numeric_limits<std::int64_t>::min(), 0).status, StepStatus::ClockOutOfRange);
+	EXPECT_EQ(state.counter, 0u); // nothing was spent
+	EXPECT_EQ(step_hotguid(state, 0, 0).status, StepStatus::Ready);
+	EXPECT_EQ(step_hotguid(state, std::numeric_limits<std::int64_t>::max(), 0).status, StepStatus::Ready);
+}
+
+struct StandingClock {
+	UnixMicros now = kFixedTime;
+};
+
+// 2^24 ids in one second use every counter value once; the next waits for the second to change.
+TEST(HotGuidGenerator, WaitsRatherThanRepeatAnIdWithinOneSecond) {
+	StandingClock clock;
+	clock.now = kFixedTime + 998 * kMs;
+	testing::FakeClockGenerator<HotGuidState> generator;
+	generator.state = make_hotguid_state(kDb01Pid0x1234, 499999);
+	generator.clock = [&clock] { return clock.now; };
+	generator.sleep = [&clock] { clock.now += kMs; };
+	auto create = [&] {
+		const auto step =
+		    generator.run([](HotGuidState &state, UnixMicros now) { return step_hotguid(state, now, 9); });
+		EXPECT_EQ(step.status, StepStatus::Ready);
+		return step.id;
+	};
+	auto counter_of = [](Uint128 id) { return static_cast<std::uint32_t>(id >> 32) & kHotGuidCounterMask; };
+	const Uint128 first = create();
+	const std::uint32_t first_counter = counter_of(first);
+	EXPECT_EQ(first_counter, 500000u);
+	Uint128 previous = first;
+	std::uint32_t made = 1;
+	for (; made < (1u << 24); made++) { // the step itself, and plain checks, for speed: the clock stands still
+		const auto step = step_hotguid(generator.state, clock.now, 9);
+		const std::uint32_t counter = counter_of(step.id);
+		if (step.status != StepStatus::Ready || counter != ((first_counter + made) & kHotGuidCounterMask) ||
+		    static_cast<std::uint32_t>(step.id >> 96) != kFixedSeconds || (counter != 0 && step.id <= previous))
+			break; // string order follows the counter until it wraps to 0
+		previous = step.id;
+	}
+	EXPECT_EQ(made, 1u << 24);
+	EXPECT_EQ(generator.sleeps, 0);
+	const Uint128 next = create(); // would repeat the first id's counter within the same second
+	EXPECT_EQ(generator.sleeps, 2);
+	EXPECT_EQ(static_cast<std::uint32_t>(next >> 96), kFixedSeconds + 1);
+	EXPECT_EQ(counter_of(next), first_counter); // the same counter, in a new second: a new id
+	create();
+	EXPECT_EQ(generator.sleeps, 2);
+}
+
+TEST(HotGuidGenerator, ANewSecondRestartsTheWrapGuardButNotTheCounter) {
+	HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 100);
+	ASSERT_EQ(step_hotguid(state, kFixedTime, 0).status, StepStatus::Ready); // counter 101 starts the second
+	state.counter = 101 + (1u << 24) - 1; // as if 2^24 - 1 more ids were made this second
+	EXPECT_EQ(step_hotguid(state, kFixedTime + 999999, 0).status, StepStatus::SleepOneMillisecond);
+	const auto next_second = step_hotguid(state, kFixedTime + kMicrosPerSecond, 0);
+	ASSERT_EQ(next_second.status, StepStatus::Ready);
+	std::uint8_t bytes[kHotGuidSize];
+	store_big_endian(next_second.id, bytes, kHotGuidSize);
+	EXPECT_EQ(hotguid_counter(bytes), 101u);
+	EXPECT_EQ(hotguid_counter(bytes), state.counter & kHotGuidCounterMask);
+	EXPECT_EQ(step_hotguid(state, kFixedTime + kMicrosPerSecond, 0).status, StepStatus::Ready); // 102
+	// A clock set back to an earlier second also starts a new window, as the reference never resets anything.
+	EXPECT_EQ(step_hotguid(state, kFixedTime, 0).status, StepStatus::Ready);
+	EXPECT_EQ(state.current_second, static_cast<std::int64_t>(kFixedSeconds));
+}
+
+} // namespace
+} // namespace identities
