@@ -57,6 +57,28 @@ SELECT id AS public_order_id FROM api_orders LIMIT 1 \gset
 SELECT * FROM orders WHERE id = public_id_to_distributedid(alphanumeric_to_uuid(:'public_order_id'));
 SELECT * FROM orders WHERE id = public_id_to_distributedid(alphanumeric_to_uuid('AMlDXspEMpNEsNsg5isSD1'));
 
+-- iUID: the country and the service entity inside the id; LIST partitions route rows by country.
+CREATE TABLE rides (id iuid NOT NULL DEFAULT iuid_generate(country => 42, service_entity => 7), fare numeric)
+    PARTITION BY LIST (iuid_extract_country(id));
+CREATE TABLE rides_42 PARTITION OF rides (PRIMARY KEY (id)) FOR VALUES IN (42);
+CREATE TABLE rides_other PARTITION OF rides (PRIMARY KEY (id)) DEFAULT;
+INSERT INTO rides (fare) VALUES (12.50), (8.00);
+INSERT INTO rides VALUES (iuid_generate(country => 76, service_entity => 3), 30.00);
+SELECT tableoid::regclass AS partition, id, iuid_extract_country(id) AS country,
+       iuid_extract_service_entity(id) AS service_entity, iuid_extract_timestamp(id) AS created
+FROM rides ORDER BY id;
+
+-- HotGuid: a uuid with a shard key, laid out as a .NET service writes it through Npgsql.
+SELECT id, hotguid_extract_shard_key(id) AS shard_key, hotguid_extract_timestamp(id) AS created
+FROM (SELECT hotguid_generate(17) AS id) AS generated;
+
+-- LUUID: the sequence's key and the table's group (CRC-12 of its name) inside a uuid.
+CREATE SEQUENCE person_seq;
+CREATE TABLE person (id uuid PRIMARY KEY DEFAULT luuid_generate('person', nextval('person_seq')), name text);
+INSERT INTO person (name) VALUES ('ada'), ('grace');
+SELECT id, '/person/' || luuid_short(id) AS url, luuid_extract_group(id) = luuid_group('person') AS is_person, name
+FROM person ORDER BY id;
+
 -- Bad input is refused with PostgreSQL's SQLSTATEs (22P02 here).
 \set ON_ERROR_STOP 0
 SELECT 'not-an-id'::distributedid;

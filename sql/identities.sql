@@ -224,6 +224,13 @@ CREATE FUNCTION numeric_to_distributedid128(numeric) RETURNS uuid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION numeric_to_distributedid128(numeric) IS 'the uuid of an integer from 0 to 2^128-1 (Architect''s UInt128 form)';
 
+CREATE FUNCTION distributedid128_split(id uuid, OUT upper bigint, OUT lower bigint)
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION distributedid128_split(uuid) IS 'the id as two non-negative bigints, as Architect''s DistributedId128.Split (for two BIGINT columns)';
+CREATE FUNCTION distributedid128_join(upper bigint, lower bigint) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION distributedid128_join(bigint, bigint) IS 'the id from its two non-negative bigint halves, as Architect''s DistributedId128.Join';
+
 --------------------------------------------------------------------------------------------------------------
 -- Encoders: Architect's AlphanumericIdEncoder (base62) and HexadecimalIdEncoder
 --------------------------------------------------------------------------------------------------------------

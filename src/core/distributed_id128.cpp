@@ -1,5 +1,6 @@
 #include "core/distributed_id128.hpp"
 
+#include "core/encoding.hpp"
 #include "core/error.hpp"
 
 #include <cstring>
@@ -42,6 +43,25 @@ Step<Uint128> step_distributed_id128(DistributedId128State &state, UnixMicros no
 	state.previous_timestamp = timestamp;
 	state.previous_random_sequence = random_sequence;
 	return {StepStatus::Ready, compose_distributed_id128(timestamp, random_sequence)};
+}
+
+DistributedId128Halves split_distributed_id128(Uint128 id) {
+	const std::uint64_t upper = static_cast<std::uint64_t>(id >> 64);
+	const std::uint64_t lower = static_cast<std::uint64_t>(id);
+	if ((upper | lower) >> 63 != 0) {
+		std::uint8_t bytes[kDistributedId128Size];
+		store_big_endian(id, bytes, kDistributedId128Size);
+		throw Error(ErrorCode::NumericValueOutOfRange,
+		            "uuid \"" + format_uuid(bytes) + "\" cannot be split into two non-negative bigints",
+		            "Both 64-bit halves of the id must have their top bit clear.");
+	}
+	return {static_cast<std::int64_t>(upper), static_cast<std::int64_t>(lower)};
+}
+
+Uint128 join_distributed_id128(std::int64_t upper, std::int64_t lower) {
+	if (upper < 0 || lower < 0)
+		throw Error(ErrorCode::NumericValueOutOfRange, "the halves of a DistributedId128 cannot be negative");
+	return (static_cast<Uint128>(upper) << 64) | static_cast<std::uint64_t>(lower);
 }
 
 Uint128 distributed_id128_boundary(UnixMicros instant) {

@@ -51,6 +51,15 @@ inline UnixMicros distributed_id128_unix_micros(Uint128 id) noexcept {
 	       kMicrosPerMilli;
 }
 
+// DistributedId128.Split / Join: the id as two non-negative bigints (for two BIGINT columns). Split throws 22003
+// when either half has its top bit set (after the year 6159, or not a DistributedId128); Join when either is negative.
+struct DistributedId128Halves {
+	std::int64_t upper;
+	std::int64_t lower;
+};
+DistributedId128Halves split_distributed_id128(Uint128 id);
+Uint128 join_distributed_id128(std::int64_t upper, std::int64_t lower);
+
 // Smallest DistributedId128 whose timestamp is at or after the instant. Throws 22008 past the 48-bit range.
 Uint128 distributed_id128_boundary(UnixMicros instant);
 

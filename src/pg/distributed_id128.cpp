@@ -9,6 +9,11 @@
 #include "pg/shmem.hpp"
 #include "pg/timestamps.hpp"
 
+extern "C" {
+#include "access/htup_details.h"
+#include "funcapi.h"
+}
+
 using namespace identities;
 
 namespace {
@@ -57,4 +62,19 @@ IDENTITIES_FUNCTION(numeric_to_distributedid128) {
 		            std::string("numeric value ") + text + " is out of range for a DistributedId128",
 		            "A DistributedId128 as a number (Architect's UInt128) is an integer from 0 to 2^128-1.");
 	return pg::uuid_datum(value);
+}
+
+IDENTITIES_FUNCTION(distributedid128_split) {
+	const DistributedId128Halves halves = split_distributed_id128(pg::uuid_value(PG_GETARG_DATUM(0)));
+	TupleDesc descriptor;
+	if (get_call_result_type(fcinfo, nullptr, &descriptor) != TYPEFUNC_COMPOSITE)
+		throw Error(ErrorCode::Internal, "distributedid128_split must return a record");
+	descriptor = BlessTupleDesc(descriptor);
+	Datum values[2] = {Int64GetDatum(halves.upper), Int64GetDatum(halves.lower)};
+	bool nulls[2] = {false, false};
+	return HeapTupleGetDatum(heap_form_tuple(descriptor, values, nulls));
+}
+
+IDENTITIES_FUNCTION(distributedid128_join) {
+	return pg::uuid_datum(join_distributed_id128(PG_GETARG_INT64(0), PG_GETARG_INT64(1)));
 }

@@ -25,6 +25,20 @@ SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
 	'SELECT numeric_to_distributedid128(340282366920938463463374607431768211456)',
 	'SELECT numeric_to_distributedid128(''NaN'')', 'SELECT numeric_to_distributedid128(''-Infinity'')']) AS statement;
 
+-- Split / Join into two non-negative bigints (architect-identities.md 6.1)
+SELECT v, (distributedid128_split(numeric_to_distributedid128(v))).*,
+       distributedid128_join((distributedid128_split(numeric_to_distributedid128(v))).upper,
+                             (distributedid128_split(numeric_to_distributedid128(v))).lower) = numeric_to_distributedid128(v) AS joined
+FROM unnest(ARRAY[0, 1, 2147483647, 18446744073709551616, 9223372036854775807,
+                  170141183460469231713240559642174554112, 170141183460469231722463931679029329919]::numeric[]) AS v;
+SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
+	'SELECT distributedid128_split(numeric_to_distributedid128(9223372036854775808))',
+	'SELECT distributedid128_split(numeric_to_distributedid128(18446744073709551615))',
+	'SELECT distributedid128_split(numeric_to_distributedid128(170141183460469231731687303715884105728))',
+	'SELECT distributedid128_split(''ffffffff-ffff-ffff-ffff-ffffffffffff'')',
+	'SELECT distributedid128_join(-1, 0)', 'SELECT distributedid128_join(0, -1)']) AS statement;
+SELECT (distributedid128_split(id)).upper > 0 AS generated_ids_split FROM (SELECT distributedid128_generate() AS id) AS t;
+
 -- uuids without the shape (another version, or the RFC variant) have no DistributedId128 timestamp, as
 -- uuid_extract_timestamp gives none for versions it does not know
 SELECT distributedid128_extract_timestamp('094c8deb-b800-4000-8000-000000000001') AS version_4,

@@ -158,6 +158,34 @@ TEST(DistributedId128, ClockOutsideTheFortyEightBitsIsOutOfRange) {
 	EXPECT_EQ(step_distributed_id128(state, kDistributedId128EpochUnixMillis * kMs, 1).status, StepStatus::Ready);
 }
 
+TEST(DistributedId128, SplitsAndJoinsAsTheReference) {
+	// architect-identities.md 6.1 (DistributedId128Tests): UInt128 -> (upper, lower).
+	const struct {
+		const char *id;
+		std::int64_t upper, lower;
+	} vectors[] = {{"0", 0, 0},
+	               {"1", 0, 1},
+	               {"2147483647", 0, 2147483647},
+	               {"18446744073709551616", 1, 0},
+	               {"9223372036854775807", 0, INT64_MAX},
+	               {"170141183460469231713240559642174554112", INT64_MAX, 0},
+	               {"170141183460469231722463931679029329919", INT64_MAX, INT64_MAX}};
+	for (const auto &vector : vectors) {
+		Uint128 id = 0;
+		ASSERT_EQ(parse_decimal(vector.id, kUint128Max, id), ParseStatus::Ok);
+		const DistributedId128Halves halves = split_distributed_id128(id);
+		EXPECT_EQ(halves.upper, vector.upper) << vector.id;
+		EXPECT_EQ(halves.lower, vector.lower) << vector.id;
+		EXPECT_EQ(join_distributed_id128(vector.upper, vector.lower), id) << vector.id;
+	}
+	for (const Uint128 id : {static_cast<Uint128>(1) << 63, static_cast<Uint128>(~0ULL), static_cast<Uint128>(1) << 127,
+	                         kUint128Max}) {
+		EXPECT_THROW(split_distributed_id128(id), Error);
+	}
+	EXPECT_THROW(join_distributed_id128(-1, 0), Error);
+	EXPECT_THROW(join_distributed_id128(0, INT64_MIN), Error);
+}
+
 TEST(DistributedId128Boundary, IsTheSmallestIdAtOrAfterTheInstant) {
 	const std::uint64_t fixed_timestamp = 1577836800000ULL - kDistributedId128EpochUnixMillis;
 	EXPECT_EQ(distributed_id128_boundary(kFixedTime), compose_distributed_id128(fixed_timestamp, 0));
