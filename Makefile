@@ -4,10 +4,11 @@ EXTVERSION = 0.1.0
 
 MODULE_big = identities
 CORE_OBJS = src/core/distributed_id.o src/core/distributed_id128.o src/core/encoding.o src/core/hotguid.o \
-	src/core/iuid.o src/core/luuid.o src/core/public_id.o src/core/random.o src/core/uint128.o
+	src/core/iuid.o src/core/luuid.o src/core/public_id.o src/core/random.o src/core/siq.o src/core/snowflake.o \
+	src/core/uint128.o
 GLUE_OBJS = src/pg/boundary.o src/pg/distributed_id.o src/pg/distributed_id128.o src/pg/encoding.o \
 	src/pg/fixed_bytes_type.o src/pg/hotguid.o src/pg/iuid.o src/pg/luuid.o src/pg/module.o src/pg/public_id.o \
-	src/pg/settings.o src/pg/shmem.o
+	src/pg/settings.o src/pg/shmem.o src/pg/siq.o src/pg/snowflake.o
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
 DATA = $(wildcard sql/$(EXTENSION)--*--*.sql)

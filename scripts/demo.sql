@@ -79,6 +79,21 @@ INSERT INTO person (name) VALUES ('ada'), ('grace');
 SELECT id, '/person/' || luuid_short(id) AS url, luuid_extract_group(id) = luuid_group('person') AS is_person, name
 FROM person ORDER BY id;
 
+-- SIQ (SUOU): timestamp, shard, domain hash, serial and qualifier; serials shared by the whole server.
+SET identities.siq_domain = 'example.com';
+CREATE TABLE posts (id siq PRIMARY KEY DEFAULT siq_generate('message'), body text);
+INSERT INTO posts (body) VALUES ('hello'), ('world');
+SELECT id, siq_to_did(id) AS did, siq_extract_qualifier(id) AS qualifier, siq_extract_serial(id) AS serial,
+       siq_extract_timestamp(id) AS created
+FROM posts ORDER BY id;
+
+-- Snowflake (Discord's layout and epoch) in a bigint column.
+CREATE TABLE events (id bigint PRIMARY KEY DEFAULT snowflake_generate(), payload text);
+INSERT INTO events (payload) VALUES ('signup'), ('login');
+SELECT id, snowflake_extract_timestamp(id) AS created, snowflake_extract_worker(id) AS worker,
+       snowflake_extract_increment(id) AS increment
+FROM events ORDER BY id;
+
 -- Bad input is refused with PostgreSQL's SQLSTATEs (22P02 here).
 \set ON_ERROR_STOP 0
 SELECT 'not-an-id'::distributedid;

@@ -538,3 +538,260 @@ COMMENT ON FUNCTION luuid_extract_key(uuid) IS 'the entity key embedded in a LUU
 CREATE FUNCTION luuid_short(uuid) RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION luuid_short(uuid) IS 'short friendly form of a LUUID: its key in lowercase hex';
+
+--------------------------------------------------------------------------------------------------------------
+-- siq: SUOU's SIQ, 112 bits of timestamp (1/65536 s), shard, domain hash, serial and qualifier (14 bytes, big-endian)
+--------------------------------------------------------------------------------------------------------------
+
+CREATE TYPE siq;
+
+CREATE FUNCTION siq_in(cstring) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION siq_out(siq) RETURNS cstring
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION siq_recv(internal) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION siq_send(siq) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE siq (
+	INPUT = siq_in,
+	OUTPUT = siq_out,
+	RECEIVE = siq_recv,
+	SEND = siq_send,
+	INTERNALLENGTH = 14,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+
+COMMENT ON TYPE siq IS 'SIQ (SUOU): 112-bit id of timestamp, shard, domain hash, serial and qualifier, shown as 28 hex digits';
+COMMENT ON FUNCTION siq_in(cstring) IS 'I/O';
+COMMENT ON FUNCTION siq_out(siq) IS 'I/O';
+COMMENT ON FUNCTION siq_recv(internal) IS 'I/O';
+COMMENT ON FUNCTION siq_send(siq) IS 'I/O';
+
+-- generation, extraction, boundaries
+
+CREATE FUNCTION siq_generate(qualifier text) RETURNS siq
+	AS 'MODULE_PATHNAME', 'siq_generate_from_settings' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_generate(text) IS 'new SIQ of a qualifier (user, message, ...), domain and shard from identities.siq_domain and identities.siq_shard; needs shared_preload_libraries';
+CREATE FUNCTION siq_generate(qualifier text, domain text, shard integer) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_generate(text, text, integer) IS 'new SIQ of a qualifier, domain and shard (0-255); needs shared_preload_libraries';
+
+CREATE FUNCTION siq_extract_timestamp(siq) RETURNS timestamptz
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_extract_timestamp(siq) IS 'embedded timestamp of a SIQ (1/65536 s, rounded down to the microsecond)';
+CREATE FUNCTION siq_extract_shard(siq) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_extract_shard(siq) IS 'shard of a SIQ (0-255)';
+CREATE FUNCTION siq_extract_domain_hash(siq) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_extract_domain_hash(siq) IS 'domain hash of a SIQ (32 bits)';
+CREATE FUNCTION siq_extract_qualifier(siq) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_extract_qualifier(siq) IS 'qualifier name of a SIQ (user, message, ...); NULL for an unassigned qualifier';
+CREATE FUNCTION siq_extract_serial(siq) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_extract_serial(siq) IS 'serial of a SIQ within its timestamp tick';
+CREATE FUNCTION siq_domain_hash(text) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_domain_hash(text) IS 'SUOU''s domain hash: the last 4 bytes of SHA-256 of the ASCII domain (0 for an empty domain and ''0'')';
+CREATE FUNCTION siq_boundary(timestamptz) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_boundary(timestamptz) IS 'smallest SIQ whose embedded timestamp is at or after the argument; for range partitions and scans';
+
+-- string forms and the UUIDv8 mapping
+
+CREATE FUNCTION siq_to_did(siq) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_did(siq) IS 'did:siq: form of a SIQ, with its CRC-32 check';
+CREATE FUNCTION siq_from_did(text) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_from_did(text) IS 'SIQ of a did:siq: string (checksum verified)';
+CREATE FUNCTION siq_to_base64(siq) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_base64(siq) IS 'URL-safe base64 form of a SIQ (20 characters), as SUOU''s to_base64';
+CREATE FUNCTION siq_to_cb32(siq) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_cb32(siq) IS 'Crockford base32 form of a SIQ, leading zeros dropped, as SUOU''s to_cb32';
+CREATE FUNCTION siq_from_cb32(text) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_from_cb32(text) IS 'SIQ of a Crockford base32 string';
+CREATE FUNCTION siq_to_uuid(siq) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_uuid(siq) IS 'the SIQ as an order-preserving UUIDv8';
+CREATE FUNCTION uuid_to_siq(uuid) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_to_siq(uuid) IS 'the SIQ of a UUIDv8 made by siq_to_uuid';
+
+-- casts
+
+CREATE FUNCTION bytea_to_siq(bytea) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bytea_to_siq(bytea) IS 'convert SUOU''s 14-byte big-endian form (or 16 bytes with two leading zeros) to siq';
+CREATE FUNCTION siq_to_bytea(siq) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_bytea(siq) IS 'convert siq to SUOU''s 14-byte big-endian form';
+CREATE FUNCTION numeric_to_siq(numeric) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION numeric_to_siq(numeric) IS 'convert an integer from 0 to 2^112-1 to siq';
+CREATE FUNCTION siq_to_numeric(siq) RETURNS numeric
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_numeric(siq) IS 'convert siq to its integer value';
+
+CREATE CAST (bytea AS siq) WITH FUNCTION bytea_to_siq(bytea);
+CREATE CAST (siq AS bytea) WITH FUNCTION siq_to_bytea(siq);
+CREATE CAST (numeric AS siq) WITH FUNCTION numeric_to_siq(numeric);
+CREATE CAST (siq AS numeric) WITH FUNCTION siq_to_numeric(siq);
+
+-- comparison
+
+CREATE FUNCTION siq_eq(siq, siq) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION siq_ne(siq, siq) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION siq_lt(siq, siq) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION siq_le(siq, siq) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION siq_gt(siq, siq) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION siq_ge(siq, siq) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION siq_cmp(siq, siq) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION siq_sortsupport(internal) RETURNS void
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION siq_hash(siq) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION siq_hash_extended(siq, bigint) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION siq_brin_distance(internal, internal) RETURNS double precision
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION siq_larger(siq, siq) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION siq_smaller(siq, siq) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION siq_eq(siq, siq) IS 'implementation of = operator';
+COMMENT ON FUNCTION siq_ne(siq, siq) IS 'implementation of <> operator';
+COMMENT ON FUNCTION siq_lt(siq, siq) IS 'implementation of < operator';
+COMMENT ON FUNCTION siq_le(siq, siq) IS 'implementation of <= operator';
+COMMENT ON FUNCTION siq_gt(siq, siq) IS 'implementation of > operator';
+COMMENT ON FUNCTION siq_ge(siq, siq) IS 'implementation of >= operator';
+COMMENT ON FUNCTION siq_cmp(siq, siq) IS 'less-equal-greater';
+COMMENT ON FUNCTION siq_sortsupport(internal) IS 'sort support';
+COMMENT ON FUNCTION siq_hash(siq) IS 'hash';
+COMMENT ON FUNCTION siq_hash_extended(siq, bigint) IS 'hash';
+COMMENT ON FUNCTION siq_brin_distance(internal, internal) IS 'distance between two siqs, for BRIN minmax-multi';
+COMMENT ON FUNCTION siq_larger(siq, siq) IS 'larger of two';
+COMMENT ON FUNCTION siq_smaller(siq, siq) IS 'smaller of two';
+
+CREATE OPERATOR = (
+	LEFTARG = siq, RIGHTARG = siq, FUNCTION = siq_eq,
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+	LEFTARG = siq, RIGHTARG = siq, FUNCTION = siq_ne,
+	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = siq, RIGHTARG = siq, FUNCTION = siq_lt,
+	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = siq, RIGHTARG = siq, FUNCTION = siq_le,
+	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = siq, RIGHTARG = siq, FUNCTION = siq_gt,
+	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = siq, RIGHTARG = siq, FUNCTION = siq_ge,
+	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+CREATE OPERATOR CLASS siq_ops DEFAULT FOR TYPE siq USING btree AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 siq_cmp(siq, siq),
+	FUNCTION 2 siq_sortsupport(internal),
+	FUNCTION 4 btequalimage(oid);
+
+CREATE OPERATOR CLASS siq_ops DEFAULT FOR TYPE siq USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 siq_hash(siq),
+	FUNCTION 2 siq_hash_extended(siq, bigint);
+
+CREATE OPERATOR CLASS siq_minmax_ops DEFAULT FOR TYPE siq USING brin AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 brin_minmax_opcinfo(internal),
+	FUNCTION 2 brin_minmax_add_value(internal, internal, internal, internal),
+	FUNCTION 3 brin_minmax_consistent(internal, internal, internal),
+	FUNCTION 4 brin_minmax_union(internal, internal, internal);
+
+CREATE OPERATOR CLASS siq_minmax_multi_ops FOR TYPE siq USING brin AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 brin_minmax_multi_opcinfo(internal),
+	FUNCTION 2 brin_minmax_multi_add_value(internal, internal, internal, internal),
+	FUNCTION 3 brin_minmax_multi_consistent(internal, internal, internal, integer),
+	FUNCTION 4 brin_minmax_multi_union(internal, internal, internal),
+	FUNCTION 5 brin_minmax_multi_options(internal),
+	FUNCTION 11 siq_brin_distance(internal, internal);
+
+CREATE AGGREGATE min(siq) (
+	SFUNC = siq_smaller, STYPE = siq, COMBINEFUNC = siq_smaller,
+	SORTOP = <, PARALLEL = SAFE
+);
+CREATE AGGREGATE max(siq) (
+	SFUNC = siq_larger, STYPE = siq, COMBINEFUNC = siq_larger,
+	SORTOP = >, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(siq) IS 'minimum value of all siq input values';
+COMMENT ON AGGREGATE max(siq) IS 'maximum value of all siq input values';
+
+--------------------------------------------------------------------------------------------------------------
+-- Snowflake (Discord flavour) in bigint: 42-bit ms since the epoch, 5-bit worker, 5-bit process, 12-bit increment
+--------------------------------------------------------------------------------------------------------------
+
+CREATE FUNCTION snowflake_generate() RETURNS bigint
+	AS 'MODULE_PATHNAME', 'snowflake_generate_from_settings' LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_generate() IS 'new Snowflake, worker and process from identities.snowflake_worker and identities.snowflake_process; needs shared_preload_libraries';
+CREATE FUNCTION snowflake_generate(worker integer, process integer) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_generate(integer, integer) IS 'new Snowflake for a worker and a process (0-31 each); needs shared_preload_libraries';
+
+CREATE FUNCTION snowflake_extract_timestamp(bigint) RETURNS timestamptz
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_extract_timestamp(bigint) IS 'embedded timestamp of a Snowflake under identities.snowflake_epoch';
+CREATE FUNCTION snowflake_extract_timestamp(id bigint, epoch timestamptz) RETURNS timestamptz
+	AS 'MODULE_PATHNAME', 'snowflake_extract_timestamp_at_epoch' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_extract_timestamp(bigint, timestamptz) IS 'embedded timestamp of a Snowflake under the given epoch';
+CREATE FUNCTION snowflake_extract_worker(bigint) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_extract_worker(bigint) IS 'worker id of a Snowflake (0-31)';
+CREATE FUNCTION snowflake_extract_process(bigint) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_extract_process(bigint) IS 'process id of a Snowflake (0-31)';
+CREATE FUNCTION snowflake_extract_increment(bigint) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_extract_increment(bigint) IS 'increment of a Snowflake within its millisecond (0-4095)';
+CREATE FUNCTION snowflake_boundary(timestamptz) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_boundary(timestamptz) IS 'smallest Snowflake at or after the instant under identities.snowflake_epoch';
+CREATE FUNCTION snowflake_boundary(instant timestamptz, epoch timestamptz) RETURNS bigint
+	AS 'MODULE_PATHNAME', 'snowflake_boundary_at_epoch' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION snowflake_boundary(timestamptz, timestamptz) IS 'smallest Snowflake at or after the instant under the given epoch; for partition bounds';

@@ -220,4 +220,113 @@ std::uint64_t encodable_bigint(std::int64_t value, const char *target) {
 	return static_cast<std::uint64_t>(value);
 }
 
+namespace {
+
+constexpr char kBase32LowerDigits[] = "abcdefghijklmnopqrstuvwxyz234567";
+constexpr char kBase32UpperDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+constexpr char kCrockfordDigits[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+constexpr char kCrockfordLowerDigits[] = "0123456789abcdefghjkmnpqrstvwxyz";
+constexpr char kBase64UrlDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+// Crockford's decoding rule: the letters people misread as digits stand for those digits.
+constexpr DigitTable with_crockford_aliases(DigitTable table) {
+	for (const char one : {'I', 'i', 'L', 'l'})
+		table.values[static_cast<unsigned char>(one)] = 1;
+	for (const char zero : {'O', 'o'})
+		table.values[static_cast<unsigned char>(zero)] = 0;
+	return table;
+}
+
+constexpr DigitTable kBase32Values = make_digit_table(kBase32UpperDigits, kBase32LowerDigits);
+constexpr DigitTable kCrockfordValues =
+    with_crockford_aliases(make_digit_table(kCrockfordDigits, kCrockfordLowerDigits));
+
+// The bytes as one bit string, bits_per_char at a time from the most significant end; the last char is
+// filled with zero bits (RFC 4648 without its '=' padding).
+std::string encode_bit_groups(const std::uint8_t *bytes, std::size_t length, const char *digits, int bits_per_char) {
+	const std::uint32_t mask = (1U << bits_per_char) - 1;
+	std::string text;
+	text.reserve((length * 8 + bits_per_char - 1) / bits_per_char);
+	std::uint32_t buffer = 0; // only the low `pending` bits are still to be written
+	int pending = 0;
+	for (std::size_t i = 0; i < length; i++) {
+		buffer = (buffer << 8) | bytes[i];
+		pending += 8;
+		while (pending >= bits_per_char) {
+			pending -= bits_per_char;
+			text.push_back(digits[(buffer >> pending) & mask]);
+		}
+	}
+	if (pending > 0)
+		text.push_back(digits[(buffer << (bits_per_char - pending)) & mask]);
+	return text;
+}
+
+bool decode_base32_with(const DigitTable &values, std::string_view text, std::uint8_t *out,
+                        std::size_t length) noexcept {
+	if (text.size() != base32_length(length))
+		return false;
+	std::uint32_t buffer = 0;
+	int pending = 0;
+	std::size_t written = 0;
+	for (const char c : text) {
+		const std::uint8_t digit = values[c];
+		if (digit == kNotADigit)
+			return false;
+		buffer = (buffer << 5) | digit;
+		pending += 5;
+		if (pending >= 8) {
+			pending -= 8;
+			out[written++] = static_cast<std::uint8_t>(buffer >> pending);
+		}
+	}
+	return (buffer & ((1U << pending) - 1)) == 0; // fewer than 5 spare bits, all zero in canonical text
+}
+
+struct Crc32Table {
+	std::uint32_t values[256];
+};
+
+constexpr Crc32Table make_crc32_table() {
+	Crc32Table table{};
+	for (std::uint32_t byte = 0; byte < 256; byte++) {
+		std::uint32_t crc = byte;
+		for (int bit = 0; bit < 8; bit++)
+			crc = (crc & 1) ? (crc >> 1) ^ 0xEDB88320U : crc >> 1;
+		table.values[byte] = crc;
+	}
+	return table;
+}
+
+constexpr Crc32Table kCrc32Table = make_crc32_table();
+
+} // namespace
+
+std::string to_base32_lower(const std::uint8_t *bytes, std::size_t length) {
+	return encode_bit_groups(bytes, length, kBase32LowerDigits, 5);
+}
+
+bool base32_to_bytes(std::string_view text, std::uint8_t *out, std::size_t length) noexcept {
+	return decode_base32_with(kBase32Values, text, out, length);
+}
+
+std::string to_crockford_base32(const std::uint8_t *bytes, std::size_t length) {
+	return encode_bit_groups(bytes, length, kCrockfordDigits, 5);
+}
+
+bool crockford_base32_to_bytes(std::string_view text, std::uint8_t *out, std::size_t length) noexcept {
+	return decode_base32_with(kCrockfordValues, text, out, length);
+}
+
+std::string to_base64url(const std::uint8_t *bytes, std::size_t length) {
+	return encode_bit_groups(bytes, length, kBase64UrlDigits, 6);
+}
+
+std::uint32_t crc32(const std::uint8_t *bytes, std::size_t length) noexcept {
+	std::uint32_t crc = 0xFFFFFFFFU;
+	for (std::size_t i = 0; i < length; i++)
+		crc = kCrc32Table.values[(crc ^ bytes[i]) & 0xFF] ^ (crc >> 8);
+	return crc ^ 0xFFFFFFFFU;
+}
+
 } // namespace identities

@@ -11,6 +11,14 @@
 
 namespace identities {
 
+// The value of a hex digit in either case, or -1.
+constexpr int hex_digit_value(char c) noexcept {
+	return c >= '0' && c <= '9'   ? c - '0'
+	       : c >= 'a' && c <= 'f' ? c - 'a' + 10
+	       : c >= 'A' && c <= 'F' ? c - 'A' + 10
+	                              : -1;
+}
+
 // Lowercase hex, two digits a byte.
 std::string hex_lower(const std::uint8_t *bytes, std::size_t length);
 
@@ -52,6 +60,27 @@ std::optional<Uint128> hexadecimal_to_uint128(std::string_view text) noexcept;
 // The 2013 LUUID blog's CRC-12 of a name's bytes (other-formats.md D.1): reflected, poly 0x80F, init and
 // xorout 0xFFF. It matches no catalogued CRC-12; "123456789" gives 0xDDD.
 std::uint16_t crc12(std::string_view bytes) noexcept;
+
+// RFC 4648 base32 (a-z, 2-7) without '=' padding, as SUOU's b32lencode: 5 bits a char, most significant first,
+// the last char's spare low bits zero. base32_length(n) chars for n bytes.
+constexpr std::size_t base32_length(std::size_t byte_count) noexcept { return (byte_count * 8 + 4) / 5; }
+std::string to_base32_lower(const std::uint8_t *bytes, std::size_t length);
+// Decodes exactly base32_length(length) chars, either case, into length bytes. False for another length, a
+// char outside the alphabet, or non-zero spare bits (so only the canonical text of the bytes decodes).
+bool base32_to_bytes(std::string_view text, std::uint8_t *out, std::size_t length) noexcept;
+
+// Crockford's base32 (0-9 A-Z without I L O U), uppercase, grouped like RFC 4648 (SUOU's cb32encode: b32encode
+// with the alphabet swapped) and unpadded. The decoder takes either case and Crockford's aliases I, L -> 1 and
+// O -> 0; U and hyphens are refused. Same length and spare-bit rules as base32_to_bytes.
+std::string to_crockford_base32(const std::uint8_t *bytes, std::size_t length);
+bool crockford_base32_to_bytes(std::string_view text, std::uint8_t *out, std::size_t length) noexcept;
+
+// URL-safe base64 (RFC 4648 section 5: '-' and '_'), '=' padding stripped.
+std::string to_base64url(const std::uint8_t *bytes, std::size_t length);
+
+// zlib's crc32 (IEEE 802.3: reflected polynomial 0xEDB88320, init and xorout 0xFFFFFFFF); "123456789" gives
+// 0xCBF43926. SUOU checksums did:siq: strings with it.
+std::uint32_t crc32(const std::uint8_t *bytes, std::size_t length) noexcept;
 
 // A signed id as the unsigned value Architect encodes and encrypts: it refuses negative longs, and so do we
 // (22003, naming the target, e.g. "a public id").

@@ -1,5 +1,7 @@
 #include "core/iuid.hpp"
 
+#include "core/encoding.hpp"
+
 #include "core/error.hpp"
 
 #include <string>
@@ -15,16 +17,6 @@ std::uint8_t checked_byte_argument(std::int64_t value, const char *argument) {
 		            std::string(argument) + " " + std::to_string(value) + " is out of range for " + kTypeName,
 		            std::string("The ") + argument + " of an iuid must be from 0 to 255.");
 	return static_cast<std::uint8_t>(value);
-}
-
-int hex_value(char c) noexcept {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 } // namespace
@@ -55,8 +47,8 @@ bool parse_uuid_text(std::string_view text, Uint128 &out) noexcept {
 	for (int i = 0; i < 16; i++) {
 		if (text.size() - position < 2)
 			return false;
-		const int high = hex_value(text[position]);
-		const int low = hex_value(text[position + 1]);
+		const int high = hex_digit_value(text[position]);
+		const int low = hex_digit_value(text[position + 1]);
 		if (high < 0 || low < 0)
 			return false;
 		value = (value << 8) | static_cast<unsigned>(high << 4 | low);

@@ -34,6 +34,19 @@ inline Datum text_datum(const char *characters, std::size_t length) {
 	return PointerGetDatum(cstring_to_text_with_len(characters, static_cast<int>(length)));
 }
 
+// A short string the core builds, as text: copied to the stack first, so that no C++ object is alive when
+// palloc may ereport.
+template <std::size_t Capacity, typename MakeString> Datum short_text_datum(MakeString make_string) {
+	char characters[Capacity];
+	std::size_t length = 0;
+	{
+		const std::string text = make_string();
+		length = text.size() < Capacity ? text.size() : Capacity;
+		memcpy(characters, text.data(), length);
+	}
+	return text_datum(characters, length);
+}
+
 // A text argument's bytes, detoasted; valid for the rest of the call.
 inline std::string_view text_view(Datum value) {
 	const text *argument = DatumGetTextPP(value);

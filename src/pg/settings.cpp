@@ -1,10 +1,15 @@
 #include "pg/settings.hpp"
 
 #include "core/error.hpp"
+#include "core/siq.hpp"
+#include "core/snowflake.hpp"
+#include "pg/boundary.hpp"
+#include "pg/timestamps.hpp"
 #include "pg/postgres.hpp"
 
 extern "C" {
 #include "access/parallel.h"
+#include "utils/datetime.h"
 }
 
 #include <openssl/crypto.h>
@@ -133,7 +138,109 @@ void read_public_key_file(const char *path, PublicIdKey &key) {
 		            "The file must hold the base64 of 16, 24 or 32 bytes. Its contents are not shown.");
 }
 
+// identities.siq_domain: the text guc.c keeps, and its hash (the GUC "extra"), so a SIQ costs no SHA-256.
+char *siq_domain_text = nullptr;
+std::uint32_t siq_domain_hash_value = 0;
+int siq_shard_value = 0;
+int snowflake_worker_value = 0;
+int snowflake_process_value = 0;
+char *snowflake_epoch_text = nullptr;
+std::int64_t snowflake_epoch_unix_millis = 1420070400000; // Discord's epoch, 2015-01-01T00:00:00Z
+
+// Runs a core function in a hook, where an ereport is not allowed: a core Error becomes the hook's message.
+template <typename Body> bool checked_in_hook(Body body) noexcept {
+	char message[256] = "";
+	char detail[512] = "";
+	try {
+		body();
+		return true;
+	} catch (const Error &error) {
+		copy_message(message, sizeof message, error.what());
+		copy_message(detail, sizeof detail, error.detail().c_str());
+	} catch (...) {
+		copy_message(message, sizeof message, "unexpected error");
+	}
+	GUC_check_errmsg("%s", message);
+	if (detail[0] != '\0')
+		GUC_check_errdetail("%s", detail);
+	return false;
+}
+
+extern "C" bool check_siq_domain(char **new_value, void **extra, GucSource source) {
+	std::uint32_t hash = 0;
+	if (!checked_in_hook([&] { hash = siq_domain_hash(*new_value ? *new_value : ""); }))
+		return false;
+	auto *stored = static_cast<std::uint32_t *>(malloc(sizeof(std::uint32_t)));
+	if (stored == nullptr)
+		return false;
+	*stored = hash;
+	*extra = stored;
+	return true;
+}
+
+extern "C" void assign_siq_domain(const char *new_value, void *extra) {
+	siq_domain_hash_value = *static_cast<const std::uint32_t *>(extra);
+}
+
+// A timestamptz as its input function reads it, but through the datetime routines that report errors as codes:
+// a check hook must not ereport.
+bool parse_timestamptz_text(const char *text, TimestampTz &result) noexcept {
+	char work_buffer[MAXDATELEN + MAXDATEFIELDS];
+	char *fields[MAXDATEFIELDS];
+	int field_types[MAXDATEFIELDS];
+	int field_count = 0;
+	int date_type = 0;
+	int time_zone = 0;
+	pg_tm tm = {};
+	fsec_t fraction = 0;
+	if (strlen(text) >= MAXDATELEN ||
+	    ParseDateTime(text, work_buffer, sizeof work_buffer, fields, field_types, MAXDATEFIELDS, &field_count) != 0)
+		return false;
+#if PG_VERSION_NUM >= 160000
+	DateTimeErrorExtra error_extra;
+	if (DecodeDateTime(fields, field_types, field_count, &date_type, &tm, &fraction, &time_zone, &error_extra) != 0)
+		return false;
+#else
+	if (DecodeDateTime(fields, field_types, field_count, &date_type, &tm, &fraction, &time_zone) != 0)
+		return false;
+#endif
+	return date_type == DTK_DATE && tm2timestamp(&tm, fraction, &time_zone, &result) == 0;
+}
+
+extern "C" bool check_snowflake_epoch(char **new_value, void **extra, GucSource source) {
+	TimestampTz epoch = 0;
+	if (!parse_timestamptz_text(*new_value ? *new_value : "", epoch)) {
+		GUC_check_errdetail("The epoch must be a timestamp with time zone, such as 2015-01-01 00:00:00+00.");
+		return false;
+	}
+	std::int64_t unix_millis = 0;
+	if (!checked_in_hook([&] {
+		    unix_millis = checked_snowflake_epoch(floor_div(unix_micros_from_timestamptz(epoch), kMicrosPerMilli));
+	    }))
+		return false;
+	auto *stored = static_cast<std::int64_t *>(malloc(sizeof(std::int64_t)));
+	if (stored == nullptr)
+		return false;
+	*stored = unix_millis;
+	*extra = stored;
+	return true;
+}
+
+extern "C" void assign_snowflake_epoch(const char *new_value, void *extra) {
+	snowflake_epoch_unix_millis = *static_cast<const std::int64_t *>(extra);
+}
+
 } // namespace
+
+std::uint32_t siq_domain_hash_setting() noexcept { return siq_domain_hash_value; }
+
+std::uint8_t siq_shard_setting() noexcept { return static_cast<std::uint8_t>(siq_shard_value); }
+
+std::uint8_t snowflake_worker_setting() noexcept { return static_cast<std::uint8_t>(snowflake_worker_value); }
+
+std::uint8_t snowflake_process_setting() noexcept { return static_cast<std::uint8_t>(snowflake_process_value); }
+
+std::int64_t snowflake_epoch_setting() noexcept { return snowflake_epoch_unix_millis; }
 
 const PublicIdCipher &public_id_cipher() {
 	if (prepared_cipher != nullptr)
@@ -169,6 +276,21 @@ void define_settings() {
 	    "A file holding the base64 AES key of public ids, read when identities.public_key is empty.",
 	    "Read again after the server reloads its configuration.", &public_key_file, "", PGC_SIGHUP,
 	    GUC_SUPERUSER_ONLY | GUC_NOT_IN_SAMPLE, nullptr, assign_public_key_file, nullptr);
+	DefineCustomStringVariable("identities.siq_domain",
+	                           "The domain of siq_generate(qualifier): its hash goes in the SIQ.",
+	                           "An ASCII domain name (punycode for international names); empty or 0 hashes to 0.",
+	                           &siq_domain_text, "", PGC_USERSET, 0, check_siq_domain, assign_siq_domain, nullptr);
+	DefineCustomIntVariable("identities.siq_shard", "The shard of siq_generate(qualifier).", nullptr, &siq_shard_value,
+	                        0, 0, 255, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	DefineCustomIntVariable("identities.snowflake_worker", "The worker id of snowflake_generate().", nullptr,
+	                        &snowflake_worker_value, 0, 0, 31, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	DefineCustomIntVariable("identities.snowflake_process", "The process id of snowflake_generate().", nullptr,
+	                        &snowflake_process_value, 0, 0, 31, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	// One epoch per server: ids under two epochs could collide, since the generator counts in Unix ms.
+	DefineCustomStringVariable("identities.snowflake_epoch", "The epoch of Snowflakes (Discord's by default).",
+	                           "Changing it starts another id space; set it once, in postgresql.conf.",
+	                           &snowflake_epoch_text, "2015-01-01 00:00:00+00", PGC_SIGHUP, 0, check_snowflake_epoch,
+	                           assign_snowflake_epoch, nullptr);
 	MarkGUCPrefixReserved("identities");
 }
 

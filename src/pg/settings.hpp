@@ -21,4 +21,13 @@ bool take_incremental_id(IncrementalSeries series, Uint128 &id);
 // Throws 55000 when no key is configured, F0000 when the key file cannot be read or holds no valid key.
 const PublicIdCipher &public_id_cipher();
 
+// identities.siq_domain (as its hash, computed once per SET), identities.siq_shard.
+std::uint32_t siq_domain_hash_setting() noexcept;
+std::uint8_t siq_shard_setting() noexcept;
+
+// identities.snowflake_worker, identities.snowflake_process, identities.snowflake_epoch (Unix ms).
+std::uint8_t snowflake_worker_setting() noexcept;
+std::uint8_t snowflake_process_setting() noexcept;
+std::int64_t snowflake_epoch_setting() noexcept;
+
 } // namespace identities::pg

@@ -1,5 +1,7 @@
 #include "pg/shmem.hpp"
 
+#include "core/error.hpp"
+
 namespace identities::pg {
 namespace {
 
@@ -16,6 +18,8 @@ void initialize(GeneratorStates *states) {
 	SpinLockInit(&states->distributed_id128.mutex);
 	SpinLockInit(&states->iuid.mutex);
 	SpinLockInit(&states->hotguid.mutex);
+	SpinLockInit(&states->siq.mutex);
+	SpinLockInit(&states->snowflake.mutex);
 }
 
 extern "C" void identities_shmem_request() {
@@ -49,6 +53,14 @@ void request_generator_shared_memory() {
 }
 
 bool generator_states_are_shared() noexcept { return shared_states != nullptr; }
+
+void require_shared_generator_states(const char *function_name) {
+	if (shared_states == nullptr)
+		throw Error(ErrorCode::ObjectNotInPrerequisiteState,
+		            std::string(function_name) + " requires identities in shared_preload_libraries",
+		            "Its serials must be shared by every backend of the server, or two backends would repeat ids.",
+		            "Add identities to shared_preload_libraries in postgresql.conf and restart the server.");
+}
 
 GeneratorStates &generator_states() noexcept {
 	if (shared_states)

@@ -7,6 +7,8 @@
 #include "core/generator.hpp"
 #include "core/hotguid.hpp"
 #include "core/iuid.hpp"
+#include "core/siq.hpp"
+#include "core/snowflake.hpp"
 #include "pg/postgres.hpp"
 
 namespace identities::pg {
@@ -28,6 +30,8 @@ struct GeneratorStates {
 	GeneratorSlot<DistributedId128State> distributed_id128;
 	GeneratorSlot<IuidState> iuid;
 	GeneratorSlot<SeededHotGuidState> hotguid;
+	GeneratorSlot<SiqState> siq;             // only used when shared: see require_shared_generator_states
+	GeneratorSlot<SnowflakeState> snowflake; // the same
 };
 
 // Called from _PG_init: asks for shared memory when loaded through shared_preload_libraries.
@@ -35,6 +39,10 @@ void request_generator_shared_memory();
 
 // True when this backend uses the server-wide state in shared memory.
 bool generator_states_are_shared() noexcept;
+
+// SIQ and Snowflake serials are unique only when every backend counts in one place: without shared memory
+// their generators refuse (55000) rather than hand out the ids of another backend.
+void require_shared_generator_states(const char *function_name);
 
 // The states this backend generates from: shared when preloaded, this backend's own otherwise.
 GeneratorStates &generator_states() noexcept;

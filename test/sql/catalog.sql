@@ -17,7 +17,7 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM 
 SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstrict AS strict, p.proparallel AS parallel
 FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
 WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'identities')
-  AND p.prokind = 'f' AND p.proname !~ '_(in|out|recv|send|eq|ne|lt|le|gt|ge|cmp|sortsupport|hash|hash_extended|brin_distance|larger|smaller)$'
+  AND p.prokind = 'f' AND p.proname !~ '^(distributedid|iuid|siq)_(in|out|recv|send|eq|ne|lt|le|gt|ge|cmp|sortsupport|hash|hash_extended|brin_distance|larger|smaller)$'
 ORDER BY p.oid::regprocedure::text;
 
 -- casts: never IMPLICIT, so operators stay unambiguous
@@ -28,11 +28,11 @@ ORDER BY c.castsource::regtype::text, c.casttarget::regtype::text;
 
 -- fixed-size types: length, alignment, pass-by-reference
 SELECT typname, typlen, typalign, typbyval, typstorage FROM pg_type
-WHERE typname IN ('distributedid', 'iuid') ORDER BY typname;
+WHERE typname IN ('distributedid', 'iuid', 'siq') ORDER BY typname;
 
 -- default opclasses: btree (with sortsupport and equalimage), hash (with extended hash), brin
 SELECT opc.opcname, am.amname, opc.opcdefault, array_agg(ap.amprocnum ORDER BY ap.amprocnum) AS support_functions
 FROM pg_opclass opc JOIN pg_am am ON am.oid = opc.opcmethod
 JOIN pg_amproc ap ON ap.amprocfamily = opc.opcfamily
-WHERE opc.opcintype IN ('distributedid'::regtype, 'iuid'::regtype)
+WHERE opc.opcintype IN ('distributedid'::regtype, 'iuid'::regtype, 'siq'::regtype)
 GROUP BY 1, 2, 3 ORDER BY 2, 1;

@@ -12,3 +12,12 @@ SELECT session, count(*) FILTER (WHERE id <= previous) AS out_of_order
 FROM (SELECT session, id, lag(id) OVER (PARTITION BY session ORDER BY n) AS previous FROM drawn) AS pairs
 GROUP BY session ORDER BY session;
 SELECT dblink_disconnect('other');
+
+-- SIQ and Snowflake serials cannot be unique per backend: without shared memory their generators refuse
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/error_of.sql
+SELECT siq_generate('message');
+SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
+	'SELECT siq_generate(''user'', ''example.com'', 1)', 'SELECT snowflake_generate()', 'SELECT snowflake_generate(1, 2)']) AS statement;
+-- everything else about them works
+SELECT siq_extract_qualifier('5e0bd2f0000000000000000007'), snowflake_extract_worker(175928847299117063);

@@ -178,8 +178,8 @@ TEST(DistributedId128, SplitsAndJoinsAsTheReference) {
 		EXPECT_EQ(halves.lower, vector.lower) << vector.id;
 		EXPECT_EQ(join_distributed_id128(vector.upper, vector.lower), id) << vector.id;
 	}
-	for (const Uint128 id : {static_cast<Uint128>(1) << 63, static_cast<Uint128>(~0ULL), static_cast<Uint128>(1) << 127,
-	                         kUint128Max}) {
+	for (const Uint128 id :
+	     {static_cast<Uint128>(1) << 63, static_cast<Uint128>(~0ULL), static_cast<Uint128>(1) << 127, kUint128Max}) {
 		EXPECT_THROW(split_distributed_id128(id), Error);
 	}
 	EXPECT_THROW(join_distributed_id128(-1, 0), Error);

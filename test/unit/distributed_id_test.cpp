@@ -5,6 +5,8 @@
 #include "core/random.hpp"
 #include "fake_clock.hpp"
 
+#include "errors.hpp"
+
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -13,6 +15,8 @@
 
 namespace identities {
 namespace {
+
+using testing::error_code_of;
 
 constexpr std::int64_t kMs = kMicrosPerMilli;
 constexpr UnixMicros kFixedTime = 1577836800LL * kMicrosPerSecond; // 2020-01-01T00:00:00Z
@@ -244,16 +248,6 @@ TEST(DistributedIdText, ParsesAndFormatsDecimal) {
 	EXPECT_STREQ(text, "0");
 	format_decimal(kUint128Max, text);
 	EXPECT_STREQ(text, "340282366920938463463374607431768211455");
-}
-
-ErrorCode error_code_of(const std::function<void()> &action) {
-	try {
-		action();
-	} catch (const Error &error) {
-		return error.code();
-	}
-	ADD_FAILURE() << "no error thrown";
-	return ErrorCode::Internal;
 }
 
 TEST(DistributedIdText, RejectsMalformedAndOutOfRangeText) {

@@ -556,5 +556,128 @@ TEST(Crc12, IsAlwaysTwelveBits) {
 	}
 }
 
+// RFC 4648 base32 (lowercase, unpadded), Crockford's base32 and base64url: the RFC 4648 section 10 vectors
+// (python3's base64 module for the Crockford and URL-safe forms), and the decoders' canonical-only rules.
+std::vector<std::uint8_t> bytes_of(std::string_view text) {
+	return std::vector<std::uint8_t>(text.begin(), text.end());
+}
+
+TEST(Base32, Rfc4648Vectors) {
+	const std::pair<const char *, const char *> vectors[] = {
+	    {"", ""},
+	    {"f", "my"},
+	    {"fo", "mzxq"},
+	    {"foo", "mzxw6"},
+	    {"foob", "mzxw6yq"},
+	    {"fooba", "mzxw6ytb"},
+	    {"foobar", "mzxw6ytboi"},
+	};
+	for (const auto &[plain, encoded] : vectors) {
+		const auto bytes = bytes_of(plain);
+		EXPECT_EQ(to_base32_lower(bytes.data(), bytes.size()), encoded) << plain;
+		EXPECT_EQ(base32_length(bytes.size()), std::strlen(encoded));
+		std::vector<std::uint8_t> decoded(bytes.size());
+		EXPECT_TRUE(base32_to_bytes(encoded, decoded.data(), decoded.size())) << encoded;
+		EXPECT_EQ(decoded, bytes);
+		std::string upper = encoded;
+		for (char &c : upper)
+			c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+		EXPECT_TRUE(base32_to_bytes(upper, decoded.data(), decoded.size())) << upper; // either case
+		EXPECT_EQ(decoded, bytes);
+	}
+}
+
+TEST(Base32, DecoderTakesOnlyCanonicalText) {
+	std::uint8_t out[6];
+	EXPECT_FALSE(base32_to_bytes("mz", out, 1));       // spare bits not zero ("my" is the canonical "f")
+	EXPECT_FALSE(base32_to_bytes("my======", out, 1)); // no padding
+	EXPECT_FALSE(base32_to_bytes("my", out, 2));       // wrong length for 2 bytes
+	EXPECT_FALSE(base32_to_bytes("mzxw6", out, 2));
+	EXPECT_FALSE(base32_to_bytes("mzxw1", out, 3)); // 0, 1, 8 and 9 are no base32 digits
+	EXPECT_FALSE(base32_to_bytes("mzxw8", out, 3));
+	EXPECT_FALSE(base32_to_bytes("mzx 6", out, 3));
+	EXPECT_FALSE(base32_to_bytes("mzx\xc3\xa9", out, 3));
+	EXPECT_TRUE(base32_to_bytes("", out, 0));
+	std::mt19937 random(32);
+	for (int i = 0; i < 2000; i++) {
+		std::vector<std::uint8_t> bytes(random() % 40);
+		for (auto &byte : bytes)
+			byte = static_cast<std::uint8_t>(random());
+		const std::string text = to_base32_lower(bytes.data(), bytes.size());
+		std::vector<std::uint8_t> decoded(bytes.size());
+		ASSERT_TRUE(base32_to_bytes(text, decoded.data(), decoded.size()));
+		ASSERT_EQ(decoded, bytes);
+		const std::string crockford = to_crockford_base32(bytes.data(), bytes.size());
+		ASSERT_EQ(crockford.size(), text.size());
+		ASSERT_TRUE(crockford_base32_to_bytes(crockford, decoded.data(), decoded.size()));
+		ASSERT_EQ(decoded, bytes);
+	}
+}
+
+TEST(CrockfordBase32, Vectors) {
+	const std::pair<const char *, const char *> vectors[] = {
+	    {"", ""},
+	    {"f", "CR"},
+	    {"fo", "CSQG"},
+	    {"foo", "CSQPY"},
+	    {"foob", "CSQPYRG"},
+	    {"fooba", "CSQPYRK1"},
+	    {"foobar", "CSQPYRK1E8"},
+	};
+	for (const auto &[plain, encoded] : vectors) {
+		const auto bytes = bytes_of(plain);
+		EXPECT_EQ(to_crockford_base32(bytes.data(), bytes.size()), encoded) << plain;
+		std::vector<std::uint8_t> decoded(bytes.size());
+		EXPECT_TRUE(crockford_base32_to_bytes(encoded, decoded.data(), decoded.size())) << encoded;
+		EXPECT_EQ(decoded, bytes);
+	}
+	// The 160 bits 00000 00001 ... 11111: every digit once, in order.
+	const std::uint8_t every_digit[20] = {0x00, 0x44, 0x32, 0x14, 0xC7, 0x42, 0x54, 0xB6, 0x35, 0xCF,
+	                                      0x84, 0x65, 0x3A, 0x56, 0xD7, 0xC6, 0x75, 0xBE, 0x77, 0xDF};
+	EXPECT_EQ(to_crockford_base32(every_digit, 20), "0123456789ABCDEFGHJKMNPQRSTVWXYZ");
+	EXPECT_EQ(to_base32_lower(every_digit, 20), "abcdefghijklmnopqrstuvwxyz234567");
+}
+
+TEST(CrockfordBase32, DecoderTakesEitherCaseAndAliases) {
+	std::uint8_t out[5];
+	std::uint8_t expected[5];
+	ASSERT_TRUE(crockford_base32_to_bytes("CSQPYRK1", expected, 5));
+	EXPECT_TRUE(crockford_base32_to_bytes("csqpyrk1", out, 5));
+	EXPECT_EQ(std::memcmp(out, expected, 5), 0);
+	EXPECT_TRUE(crockford_base32_to_bytes("CSQPYRKI", out, 5)); // I and L read as 1
+	EXPECT_EQ(std::memcmp(out, expected, 5), 0);
+	EXPECT_TRUE(crockford_base32_to_bytes("CSQPYRKl", out, 5));
+	EXPECT_EQ(std::memcmp(out, expected, 5), 0);
+	EXPECT_TRUE(crockford_base32_to_bytes("0O0o0000", out, 5)); // O reads as 0
+	EXPECT_EQ(std::memcmp(out, "\0\0\0\0\0", 5), 0);
+	EXPECT_FALSE(crockford_base32_to_bytes("CSQPYRKU", out, 5));  // U is no digit
+	EXPECT_FALSE(crockford_base32_to_bytes("CSQP-YRK1", out, 5)); // nor is a hyphen
+	EXPECT_FALSE(crockford_base32_to_bytes("CSQPYRK", out, 5));
+	EXPECT_FALSE(crockford_base32_to_bytes("CS", out, 1)); // spare bits
+}
+
+TEST(Base64Url, Vectors) {
+	const std::pair<const char *, const char *> vectors[] = {
+	    {"", ""},           {"f", "Zg"},          {"fo", "Zm8"},          {"foo", "Zm9v"},
+	    {"foob", "Zm9vYg"}, {"fooba", "Zm9vYmE"}, {"foobar", "Zm9vYmFy"},
+	};
+	for (const auto &[plain, encoded] : vectors) {
+		const auto bytes = bytes_of(plain);
+		EXPECT_EQ(to_base64url(bytes.data(), bytes.size()), encoded) << plain;
+	}
+	const std::uint8_t url_unsafe[3] = {0xFB, 0xFF, 0xFE}; // "+//+" in standard base64
+	EXPECT_EQ(to_base64url(url_unsafe, 3), "-__-");
+}
+
+TEST(Crc32, ZlibVectors) {
+	const auto check = bytes_of("123456789");
+	EXPECT_EQ(crc32(check.data(), check.size()), 0xCBF43926U);
+	EXPECT_EQ(crc32(nullptr, 0), 0U);
+	const auto fox = bytes_of("The quick brown fox jumps over the lazy dog");
+	EXPECT_EQ(crc32(fox.data(), fox.size()), 0x414FA339U);
+	const std::uint8_t zeros[14] = {};
+	EXPECT_EQ(crc32(zeros, sizeof zeros), 0xD1BB79C7U); // the did:siq: checksum of the zero siq
+}
+
 } // namespace
 } // namespace identities

@@ -6,6 +6,8 @@
 #include "core/iuid.hpp"
 #include "fake_clock.hpp"
 
+#include "errors.hpp"
+
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -17,6 +19,8 @@
 namespace identities {
 namespace {
 
+using testing::error_code_of;
+
 constexpr std::int64_t kMs = kMicrosPerMilli;
 constexpr std::uint64_t kFixedMillis = 1704067200123ULL; // 2024-01-01T00:00:00.123Z
 constexpr UnixMicros kFixedTime = static_cast<UnixMicros>(kFixedMillis) * kMs;
@@ -27,21 +31,6 @@ std::string text_of(Uint128 id) {
 	std::uint8_t bytes[kIuidSize];
 	store_big_endian(id, bytes, kIuidSize);
 	return format_uuid(bytes);
-}
-
-ErrorCode error_code_of(const std::function<void()> &action, std::string *message = nullptr,
-                        std::string *detail = nullptr) {
-	try {
-		action();
-	} catch (const Error &error) {
-		if (message)
-			*message = error.what();
-		if (detail)
-			*detail = error.detail();
-		return error.code();
-	}
-	ADD_FAILURE() << "no error thrown";
-	return ErrorCode::Internal;
 }
 
 // python3: str(uuid.UUID(int=ts<<80 | 8<<76 | ver1<<72 | country<<64 | 2<<62 | se<<54 | rand54))

@@ -1,0 +1,295 @@
+#include "core/siq.hpp"
+
+#include "core/encoding.hpp"
+#include "core/error.hpp"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+namespace identities {
+namespace {
+
+constexpr const char *kTypeName = "siq";
+constexpr const char *kHexRangeDetail = "A siq has at most 28 significant hex digits (112 bits).";
+constexpr const char *kRangeDetail = "A siq is an integer from 0 to 2^112-1.";
+constexpr const char *kUuidShapeDetail =
+    "A siq in a uuid is a UUID of version 8 and variant 10 whose last 10 bits are zero, as siq_to_uuid makes it.";
+constexpr const char *kChecksumDetail = "The CRC-32 checksum of the did:siq: string does not match its value.";
+constexpr std::size_t kWideSize = 15;     // the 15-byte form SUOU encodes in base64, base32 and Crockford
+constexpr std::size_t kDidBytesSize = 20; // 6 checksum bytes + the 14
+constexpr std::uint64_t kLow52Mask = (std::uint64_t{1} << 52) - 1;
+
+bool starts_with(std::string_view text, std::string_view prefix) noexcept {
+	return text.size() >= prefix.size() && text.compare(0, prefix.size(), prefix) == 0;
+}
+
+// floor(instant * 65536 / 1 s) without overflow; false outside 1970 .. 2^40 s.
+bool ts56_of(UnixMicros instant, std::uint64_t &ts56) noexcept {
+	if (instant < 0)
+		return false;
+	const std::uint64_t micros = static_cast<std::uint64_t>(instant);
+	const std::uint64_t seconds = micros / kMicrosPerSecond;
+	if (seconds >> 40 != 0)
+		return false;
+	const std::uint64_t fraction = ((micros % kMicrosPerSecond) << kSiqFractionBits) / kMicrosPerSecond;
+	ts56 = (seconds << kSiqFractionBits) | fraction;
+	return true;
+}
+
+Error timestamp_out_of_range() {
+	return Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for type siq",
+	             "A siq embeds Unix time in 40-bit seconds and 16-bit fractions, from 1970-01-01 up to "
+	             "36812-02-20 00:36:16+00.");
+}
+
+void wide_bytes(Uint128 id, std::uint8_t (&out)[kWideSize]) noexcept {
+	out[0] = 0;
+	store_siq(id, out + 1);
+}
+
+Error invalid_siq_text(std::string_view text, const char *detail = nullptr) {
+	const Error error = invalid_text(kTypeName, std::string(text));
+	return detail ? Error(ErrorCode::InvalidTextRepresentation, error.what(), detail) : error;
+}
+
+enum class DidStatus { Ok, Malformed, ChecksumMismatch };
+
+// The 29-char body: "aaa" + body is the base32 of 2 zero bytes, the 4-byte CRC-32 and the 14 bytes.
+DidStatus decode_did_body(std::string_view body, Uint128 &out) noexcept {
+	if (body.size() != kSiqDidBodyLength)
+		return DidStatus::Malformed;
+	char padded[3 + kSiqDidBodyLength];
+	std::memcpy(padded, "aaa", 3);
+	std::memcpy(padded + 3, body.data(), body.size());
+	std::uint8_t bytes[kDidBytesSize];
+	if (!base32_to_bytes(std::string_view(padded, sizeof padded), bytes, sizeof bytes))
+		return DidStatus::Malformed;
+	const Uint128 checksum = load_big_endian(bytes, 6); // 6 bytes: a non-zero first two can never match
+	if (checksum != crc32(bytes + 6, kSiqSize))
+		return DidStatus::ChecksumMismatch;
+	out = load_siq(bytes + 6);
+	return DidStatus::Ok;
+}
+
+// Errors name the whole text the user gave, not the part that was decoded.
+Uint128 did_or_throw(std::string_view body, std::string_view shown) {
+	Uint128 value = 0;
+	switch (decode_did_body(body, value)) {
+	case DidStatus::Ok:
+		return value;
+	case DidStatus::ChecksumMismatch:
+		throw invalid_siq_text(shown, kChecksumDetail);
+	case DidStatus::Malformed:
+		break;
+	}
+	throw invalid_siq_text(shown);
+}
+
+} // namespace
+
+const SiqQualifier kSiqQualifiers[kSiqQualifierCount] = {
+    {"user", 32, 5, 0},        {"application", 48, 5, 1}, {"event", 40, 5, 2},    {"product", 56, 5, 3},
+    {"group", 36, 5, 4},       {"collection", 52, 5, 5},  {"invite", 44, 5, 6},   {"tag", 34, 5, 7},
+    {"channel", 42, 5, 8},     {"thread", 22, 4, 9},      {"message", 30, 4, 10}, {"ternary", 9, 3, 11},
+    {"manytomany", 13, 3, 12}, {"multi", 11, 3, 13},      {"content", 15, 3, 14},
+};
+
+const SiqQualifier &siq_qualifier(std::string_view name) {
+	for (const SiqQualifier &qualifier : kSiqQualifiers)
+		if (name == qualifier.name)
+			return qualifier;
+	std::string valid;
+	for (const SiqQualifier &qualifier : kSiqQualifiers)
+		valid += (valid.empty() ? "" : ", ") + std::string(qualifier.name);
+	throw Error(ErrorCode::InvalidParameterValue, "unknown siq qualifier \"" + std::string(name) + "\"",
+	            "Valid qualifiers are " + valid + ".");
+}
+
+const SiqQualifier *siq_qualifier_by_value(std::uint8_t value) noexcept {
+	for (const SiqQualifier &qualifier : kSiqQualifiers)
+		if (qualifier.value == value)
+			return &qualifier;
+	return nullptr;
+}
+
+SiqTailParts decode_siq_tail(std::uint16_t tail) noexcept {
+	const int width = (tail & 1) ? 3 : (tail & 7) == 6 ? 4 : 5; // leaves end in 1, ...110 is 4 bits, else 5
+	const auto value = static_cast<std::uint8_t>((1U << width) | (tail & ((1U << width) - 1)));
+	return {static_cast<std::uint16_t>(tail >> width), value, siq_qualifier_by_value(value)};
+}
+
+std::uint64_t siq_ts56_from_unix_micros(UnixMicros instant) {
+	std::uint64_t ts56 = 0;
+	if (!ts56_of(instant, ts56))
+		throw timestamp_out_of_range();
+	return ts56;
+}
+
+Uint128 siq_boundary(UnixMicros instant) {
+	if (instant <= 0)
+		return 0;
+	const std::uint64_t micros = static_cast<std::uint64_t>(instant);
+	const std::uint64_t seconds = micros / kMicrosPerSecond;
+	// Rounded up; a remainder of 999999 us rounds up to the next second's tick 0 (the carry below).
+	const std::uint64_t fraction =
+	    (((micros % kMicrosPerSecond) << kSiqFractionBits) + kMicrosPerSecond - 1) / kMicrosPerSecond;
+	if (seconds >> 40 != 0)
+		throw timestamp_out_of_range();
+	const std::uint64_t ts56 = (seconds << kSiqFractionBits) + fraction;
+	if (ts56 > kSiqMaxTs56)
+		throw timestamp_out_of_range();
+	return compose_siq(ts56, 0, 0, 0);
+}
+
+std::uint32_t siq_domain_hash(std::string_view domain) {
+	if (domain.empty() || domain == "0")
+		return 0;
+	for (const char c : domain)
+		if (static_cast<unsigned char>(c) >= 0x80)
+			throw Error(ErrorCode::InvalidParameterValue, "siq domain \"" + std::string(domain) + "\" is not ASCII", {},
+			            "Write an internationalized domain name in its punycode form (xn--...).");
+	unsigned char digest[EVP_MAX_MD_SIZE];
+	unsigned int digest_length = 0;
+	if (EVP_Digest(domain.data(), domain.size(), digest, &digest_length, EVP_sha256(), nullptr) != 1 ||
+	    digest_length != 32)
+		throw Error(ErrorCode::Internal, "could not compute the SHA-256 digest of a siq domain");
+	return static_cast<std::uint32_t>(load_big_endian(digest + 28, 4));
+}
+
+std::uint8_t checked_siq_shard(std::int64_t shard) {
+	if (shard < 0 || shard > 255)
+		throw Error(ErrorCode::NumericValueOutOfRange, "shard " + std::to_string(shard) + " is out of range for siq",
+		            "The shard of a siq must be from 0 to 255.");
+	return static_cast<std::uint8_t>(shard);
+}
+
+void format_siq_hex(Uint128 id, char *out) noexcept {
+	constexpr char kDigits[] = "0123456789abcdef";
+	for (std::size_t i = kSiqHexLength; i-- > 0;) {
+		out[i] = kDigits[static_cast<unsigned>(id) & 0xF];
+		id >>= 4;
+	}
+	out[kSiqHexLength] = '\0';
+}
+
+Uint128 parse_siq(std::string_view text) {
+	const std::string_view trimmed = trim_space(text);
+	if (starts_with(trimmed, kSiqDidPrefix))
+		return did_or_throw(trimmed.substr(std::strlen(kSiqDidPrefix)), text);
+	if (trimmed.empty())
+		throw invalid_siq_text(text);
+	for (const char c : trimmed) // malformed wins over too large, as parse_decimal does
+		if (hex_digit_value(c) < 0)
+			throw invalid_siq_text(text);
+	const std::size_t first_significant = std::min(trimmed.find_first_not_of('0'), trimmed.size());
+	if (trimmed.size() - first_significant > kSiqHexLength)
+		throw out_of_range(kTypeName, std::string(text), kHexRangeDetail);
+	Uint128 value = 0;
+	for (std::size_t i = first_significant; i < trimmed.size(); i++)
+		value = (value << 4) | static_cast<unsigned>(hex_digit_value(trimmed[i]));
+	return value;
+}
+
+Uint128 parse_siq_numeric(std::string_view numeric_text) {
+	Uint128 value = 0;
+	if (parse_integral_numeric(numeric_text, kSiqMax, value) == ParseStatus::Ok)
+		return value;
+	throw Error(ErrorCode::NumericValueOutOfRange,
+	            "numeric value " + std::string(numeric_text) + " is out of range for type siq", kRangeDetail);
+}
+
+std::string siq_to_did(Uint128 id) {
+	std::uint8_t bytes[kDidBytesSize] = {};
+	store_siq(id, bytes + 6);
+	store_big_endian(crc32(bytes + 6, kSiqSize), bytes + 2, 4);
+	return kSiqDidPrefix + to_base32_lower(bytes, sizeof bytes).substr(3); // the dropped 3 chars are always "aaa"
+}
+
+Uint128 siq_from_did(std::string_view text) {
+	const std::string_view body = starts_with(text, kSiqDidPrefix) ? text.substr(std::strlen(kSiqDidPrefix)) : text;
+	return did_or_throw(body, text);
+}
+
+std::string siq_to_base64(Uint128 id) {
+	std::uint8_t bytes[kWideSize];
+	wide_bytes(id, bytes);
+	return to_base64url(bytes, sizeof bytes);
+}
+
+std::string siq_to_cb32(Uint128 id) {
+	std::uint8_t bytes[kWideSize];
+	wide_bytes(id, bytes);
+	const std::string text = to_crockford_base32(bytes, sizeof bytes);
+	const std::size_t first_significant = text.find_first_not_of('0');
+	return first_significant == std::string::npos ? "0" : text.substr(first_significant);
+}
+
+Uint128 siq_from_cb32(std::string_view text) {
+	if (text.empty() || text.size() > kSiqCrockfordMaxLength)
+		throw invalid_siq_text(text);
+	const std::string padded = std::string(kSiqCrockfordMaxLength - text.size(), '0') + std::string(text);
+	std::uint8_t bytes[kWideSize];
+	if (!crockford_base32_to_bytes(padded, bytes, sizeof bytes))
+		throw invalid_siq_text(text);
+	if (bytes[0] != 0)
+		throw out_of_range(kTypeName, std::string(text), kRangeDetail);
+	return load_siq(bytes + 1);
+}
+
+Uint128 siq_to_uuid(Uint128 id) noexcept {
+	const std::uint64_t custom_a = static_cast<std::uint64_t>(id >> 64) & 0xFFFFFFFFFFFFULL; // siq bits 111..64
+	const std::uint64_t custom_b = static_cast<std::uint64_t>(id >> 52) & 0xFFF;             // bits 63..52
+	const std::uint64_t custom_c = static_cast<std::uint64_t>(id) & kLow52Mask;              // bits 51..0
+	const std::uint64_t high = (custom_a << 16) | (std::uint64_t{8} << 12) | custom_b;
+	const std::uint64_t low = (std::uint64_t{0b10} << 62) | (custom_c << 10);
+	return (static_cast<Uint128>(high) << 64) | low;
+}
+
+Uint128 uuid_to_siq(Uint128 uuid) {
+	const std::uint64_t high = static_cast<std::uint64_t>(uuid >> 64);
+	const std::uint64_t low = static_cast<std::uint64_t>(uuid);
+	if (((high >> 12) & 0xF) != 8 || (low >> 62) != 0b10 || (low & 0x3FF) != 0) {
+		std::uint8_t bytes[16];
+		store_big_endian(uuid, bytes, 16);
+		throw invalid_siq_text(format_uuid(bytes), kUuidShapeDetail);
+	}
+	return (static_cast<Uint128>(high >> 16) << 64) | (static_cast<Uint128>(high & 0xFFF) << 52) |
+	       ((low >> 10) & kLow52Mask);
+}
+
+Uint128 siq_from_bytes(const std::uint8_t *bytes, std::size_t length) {
+	if (length == kSiqSize)
+		return load_siq(bytes);
+	if (length == kSiqSize + 2 && bytes[0] == 0 && bytes[1] == 0)
+		return load_siq(bytes + 2);
+	throw Error(ErrorCode::InvalidTextRepresentation,
+	            "invalid binary form for type siq: \"" + format_bytea_excerpt(bytes, length) + "\"",
+	            "Expected 14 bytes, or 16 whose first two are zero; got " + std::to_string(length) + ".");
+}
+
+Step<Uint128> step_siq(SiqState &state, UnixMicros now, const SiqQualifier &qualifier, std::uint8_t shard,
+                       std::uint32_t domain_hash) noexcept {
+	std::uint64_t tick = 0;
+	if (!ts56_of(now, tick))
+		return {StepStatus::ClockOutOfRange, 0};
+	SiqCounter &counter = state.counters[qualifier.index];
+	if (tick > counter.ts56) {
+		counter.ts56 = tick;
+		counter.next_serial = 0;
+	} else if (counter.next_serial > siq_max_serial(qualifier)) {
+		if (tick == counter.ts56)
+			return {StepStatus::SleepOneMillisecond, 0}; // every serial of this tick is used: wait for the next
+		// The clock is behind the tick we count in (set back): take the next tick rather than wait for the clock.
+		if (counter.ts56 == kSiqMaxTs56)
+			return {StepStatus::ClockOutOfRange, 0};
+		counter.ts56++;
+		counter.next_serial = 0;
+	}
+	const auto serial = static_cast<std::uint16_t>(counter.next_serial++);
+	return {StepStatus::Ready, compose_siq(counter.ts56, shard, domain_hash, siq_tail(serial, qualifier))};
+}
+
+} // namespace identities

@@ -1,0 +1,68 @@
+#include "core/snowflake.hpp"
+
+#include "core/error.hpp"
+
+#include <string>
+
+namespace identities {
+namespace {
+
+std::uint8_t checked_five_bit_argument(std::int64_t value, const char *argument) {
+	if (value < 0 || value > 31)
+		throw Error(ErrorCode::NumericValueOutOfRange,
+		            std::string(argument) + " " + std::to_string(value) + " is out of range for snowflake",
+		            std::string("The ") + argument + " of a snowflake must be from 0 to 31.");
+	return static_cast<std::uint8_t>(value);
+}
+
+} // namespace
+
+std::int64_t snowflake_boundary(UnixMicros instant, std::int64_t epoch_unix_millis) {
+	if (instant <= epoch_unix_millis * kMicrosPerMilli)
+		return 0;
+	const std::int64_t millis_since_epoch = ceil_div(instant, kMicrosPerMilli) - epoch_unix_millis;
+	if (static_cast<std::uint64_t>(millis_since_epoch) > kSnowflakeMaxGeneratedMillis)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for snowflake",
+		            "A snowflake in a bigint holds milliseconds since its epoch in 41 bits (its sign bit stays "
+		            "clear): up to 69 years after the epoch, 2084-09-06 15:47:35.551+00 for Discord's.");
+	return compose_snowflake(static_cast<std::uint64_t>(millis_since_epoch), 0, 0, 0);
+}
+
+std::uint8_t checked_snowflake_worker(std::int64_t worker) { return checked_five_bit_argument(worker, "worker"); }
+
+std::uint8_t checked_snowflake_process(std::int64_t process) { return checked_five_bit_argument(process, "process"); }
+
+std::int64_t checked_snowflake_epoch(std::int64_t epoch_unix_millis) {
+	if (epoch_unix_millis < 0 || epoch_unix_millis > kSnowflakeMaxEpochUnixMillis)
+		throw Error(ErrorCode::InvalidParameterValue, "snowflake epoch is out of range",
+		            "The epoch must be from 1970-01-01 to 6429-10-17; " + std::to_string(epoch_unix_millis) +
+		                " Unix milliseconds is not.");
+	return epoch_unix_millis;
+}
+
+Step<std::int64_t> step_snowflake(SnowflakeState &state, UnixMicros now, std::int64_t epoch_unix_millis,
+                                  std::uint8_t worker, std::uint8_t process) noexcept {
+	const std::int64_t now_millis = floor_div(now, kMicrosPerMilli);
+	std::int64_t millis = state.last_unix_millis;
+	std::uint32_t increment = state.next_increment;
+	if (now_millis > millis) {
+		millis = now_millis;
+		increment = 0;
+	} else if (increment > kSnowflakeMaxIncrement) {
+		if (now_millis == millis)
+			return {StepStatus::SleepOneMillisecond, 0}; // 4096 ids this ms: wait for the next
+		// The clock is behind the ms we count in (set back): take the next ms rather than wait for the clock.
+		millis++;
+		increment = 0;
+	}
+	std::int64_t millis_since_epoch = 0;
+	if (__builtin_sub_overflow(millis, epoch_unix_millis, &millis_since_epoch) || millis_since_epoch < 0 ||
+	    static_cast<std::uint64_t>(millis_since_epoch) > kSnowflakeMaxGeneratedMillis)
+		return {StepStatus::ClockOutOfRange, 0}; // the state is left as it was
+	state.last_unix_millis = millis;
+	state.next_increment = increment + 1;
+	return {StepStatus::Ready, compose_snowflake(static_cast<std::uint64_t>(millis_since_epoch), worker, process,
+	                                             static_cast<std::uint16_t>(increment))};
+}
+
+} // namespace identities

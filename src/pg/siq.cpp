@@ -1,0 +1,133 @@
+// SQL functions of the siq type (src/core/siq.hpp holds the format).
+#include "core/siq.hpp"
+
+#include "core/error.hpp"
+#include "pg/boundary.hpp"
+#include "pg/datums.hpp"
+#include "pg/fixed_bytes_type.hpp"
+#include "pg/settings.hpp"
+#include "pg/shmem.hpp"
+#include "pg/timestamps.hpp"
+
+using namespace identities;
+
+namespace {
+
+Uint128 siq_arg(FunctionCallInfo fcinfo, int argument) { return load_siq(pg::bytes_of(PG_GETARG_DATUM(argument))); }
+
+Datum siq_datum(Uint128 id) {
+	std::uint8_t bytes[kSiqSize];
+	store_siq(id, bytes);
+	return pg::fixed_bytes_datum(bytes, kSiqSize);
+}
+
+Datum generate_siq(std::string_view qualifier_name, std::uint32_t domain_hash, std::uint8_t shard) {
+	pg::require_shared_generator_states("siq_generate");
+	const SiqQualifier &qualifier = siq_qualifier(qualifier_name);
+	const auto result = pg::generate_from_slot(pg::generator_states().siq, [&](SiqState &state, UnixMicros now) {
+		return step_siq(state, now, qualifier, shard, domain_hash);
+	});
+	if (result.status != StepStatus::Ready)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of siq",
+		            "A SIQ embeds 1/65536 seconds since 1970 in 56 bits.");
+	return siq_datum(result.id);
+}
+
+} // namespace
+
+IDENTITIES_FIXED_BYTES_TYPE(siq, kSiqSize)
+
+IDENTITIES_FUNCTION(siq_in) { return siq_datum(parse_siq(PG_GETARG_CSTRING(0))); }
+
+IDENTITIES_FUNCTION(siq_out) {
+	char text[kSiqHexLength + 1];
+	format_siq_hex(siq_arg(fcinfo, 0), text);
+	PG_RETURN_CSTRING(pstrdup(text));
+}
+
+// Every 14 bytes are a SIQ: nothing to check.
+IDENTITIES_FUNCTION(siq_recv) {
+	auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
+	return pg::fixed_bytes_datum(reinterpret_cast<const std::uint8_t *>(pq_getmsgbytes(message, kSiqSize)), kSiqSize);
+}
+
+IDENTITIES_FUNCTION(siq_send) {
+	StringInfoData message;
+	pq_begintypsend(&message);
+	pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), kSiqSize);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&message));
+}
+
+IDENTITIES_FUNCTION(siq_generate_from_settings) {
+	return generate_siq(pg::text_view(PG_GETARG_DATUM(0)), pg::siq_domain_hash_setting(), pg::siq_shard_setting());
+}
+
+IDENTITIES_FUNCTION(siq_generate) {
+	const std::string_view qualifier = pg::text_view(PG_GETARG_DATUM(0));
+	const std::uint32_t domain_hash = siq_domain_hash(pg::text_view(PG_GETARG_DATUM(1)));
+	return generate_siq(qualifier, domain_hash, checked_siq_shard(PG_GETARG_INT32(2)));
+}
+
+IDENTITIES_FUNCTION(siq_extract_timestamp) {
+	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(siq_unix_micros(siq_arg(fcinfo, 0))));
+}
+
+IDENTITIES_FUNCTION(siq_extract_shard) { PG_RETURN_INT32(siq_shard(siq_arg(fcinfo, 0))); }
+
+IDENTITIES_FUNCTION(siq_extract_domain_hash) { PG_RETURN_INT64(siq_domain_hash(siq_arg(fcinfo, 0))); }
+
+// NULL for the qualifier values SUOU reserves (50, 58, 60): they have no name.
+IDENTITIES_FUNCTION(siq_extract_qualifier) {
+	const SiqTailParts parts = decode_siq_tail(siq_tail(siq_arg(fcinfo, 0)));
+	if (parts.qualifier == nullptr)
+		PG_RETURN_NULL();
+	return pg::text_datum(parts.qualifier->name, strlen(parts.qualifier->name));
+}
+
+IDENTITIES_FUNCTION(siq_extract_serial) { PG_RETURN_INT32(decode_siq_tail(siq_tail(siq_arg(fcinfo, 0))).serial); }
+
+IDENTITIES_FUNCTION(siq_domain_hash) { PG_RETURN_INT64(siq_domain_hash(pg::text_view(PG_GETARG_DATUM(0)))); }
+
+IDENTITIES_FUNCTION(siq_boundary) {
+	return siq_datum(siq_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
+}
+
+IDENTITIES_FUNCTION(siq_to_did) {
+	const Uint128 id = siq_arg(fcinfo, 0);
+	return pg::short_text_datum<64>([id] { return identities::siq_to_did(id); });
+}
+
+IDENTITIES_FUNCTION(siq_from_did) { return siq_datum(identities::siq_from_did(pg::text_view(PG_GETARG_DATUM(0)))); }
+
+IDENTITIES_FUNCTION(siq_to_base64) {
+	const Uint128 id = siq_arg(fcinfo, 0);
+	return pg::short_text_datum<32>([id] { return identities::siq_to_base64(id); });
+}
+
+IDENTITIES_FUNCTION(siq_to_cb32) {
+	const Uint128 id = siq_arg(fcinfo, 0);
+	return pg::short_text_datum<32>([id] { return identities::siq_to_cb32(id); });
+}
+
+IDENTITIES_FUNCTION(siq_from_cb32) { return siq_datum(identities::siq_from_cb32(pg::text_view(PG_GETARG_DATUM(0)))); }
+
+IDENTITIES_FUNCTION(siq_to_uuid) { return pg::uuid_datum(identities::siq_to_uuid(siq_arg(fcinfo, 0))); }
+
+IDENTITIES_FUNCTION(uuid_to_siq) { return siq_datum(identities::uuid_to_siq(pg::uuid_value(PG_GETARG_DATUM(0)))); }
+
+IDENTITIES_FUNCTION(bytea_to_siq) {
+	const bytea *binary = PG_GETARG_BYTEA_PP(0);
+	return siq_datum(
+	    siq_from_bytes(reinterpret_cast<const std::uint8_t *>(VARDATA_ANY(binary)), VARSIZE_ANY_EXHDR(binary)));
+}
+
+IDENTITIES_FUNCTION(siq_to_bytea) {
+	auto *binary = static_cast<bytea *>(palloc(VARHDRSZ + kSiqSize));
+	SET_VARSIZE(binary, VARHDRSZ + kSiqSize);
+	memcpy(VARDATA(binary), DatumGetPointer(PG_GETARG_DATUM(0)), kSiqSize);
+	PG_RETURN_BYTEA_P(binary);
+}
+
+IDENTITIES_FUNCTION(numeric_to_siq) { return siq_datum(parse_siq_numeric(pg::numeric_text(PG_GETARG_DATUM(0)))); }
+
+IDENTITIES_FUNCTION(siq_to_numeric) { return pg::numeric_datum(siq_arg(fcinfo, 0)); }

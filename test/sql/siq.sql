@@ -1,0 +1,116 @@
+-- siq: text and binary I/O, operators, indexes, casts, extraction, string forms, the UUIDv8 mapping, boundaries.
+-- (Generation needs shared_preload_libraries: see preload_shared_generator and nopreload_backend_generator.)
+SET TimeZone = 'UTC';
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/error_of.sql
+
+-- SUOU's own vector (tests/test_iding.py; its naive 2020-01-01 is Europe/Rome, so 2019-12-31T23:00:00Z):
+-- domain '0', shard 256 (= 0), content, serial 0
+SELECT '5e0bd2f0000000000000000007'::siq AS i1, '  5E0BD2F0000000000000000007 '::siq AS uppercase_spaces,
+       siq_to_numeric('5e0bd2f0000000000000000007') AS i1_decimal;
+SELECT siq_extract_timestamp(id) AS ts, siq_extract_shard(id) AS shard, siq_extract_domain_hash(id) AS domain_hash,
+       siq_extract_qualifier(id) AS qualifier, siq_extract_serial(id) AS serial
+FROM (VALUES ('5e0bd2f0000000000000000007'::siq), (('5e0bd2f0000000000000000007'::siq::numeric + 120)::siq),
+             ('5fee57f0000000000000000087')) AS v(id);
+-- the same id generated under TZ=UTC, which the spec gives as 7451123619758295821113412812807
+SELECT 7451123619758295821113412812807::numeric::siq AS utc_i1, siq_extract_timestamp(7451123619758295821113412812807::numeric::siq) AS ts;
+-- A.7's string forms of i1
+SELECT siq_to_did('5e0bd2f0000000000000000007') AS did, siq_to_base64('5e0bd2f0000000000000000007') AS base64,
+       siq_to_cb32('5e0bd2f0000000000000000007') AS cb32;
+SELECT siq_from_did('did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah') AS from_did,
+       siq_from_did('did:siq:IUXVOJAAF4C6S6AAAAAAAAAAAAAAH') AS uppercase_did,
+       'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah'::siq AS did_as_input,
+       siq_from_cb32('5W2YJY000000000000007') AS from_cb32, siq_from_cb32('5w2yjy000000000000007') AS lowercase_cb32,
+       siq_from_cb32('5W2YJYOOOOOOOOOOOOOO7') AS crockford_aliases;
+-- the UUIDv8 mapping (A.9): order-preserving and lossless
+SELECT siq_to_uuid('5e0bd2f0000000000000000007') AS i1_uuid, siq_to_uuid('0') AS zero_uuid,
+       uuid_to_siq('005e0bd2-f000-8000-8000-000000001c00') AS back;
+
+-- the domain hash: the last 4 bytes of SHA-256
+SELECT siq_domain_hash('example.com') AS example_com, to_hex(siq_domain_hash('example.com')) AS hex,
+       siq_domain_hash('') AS empty, siq_domain_hash('0') AS zero, siq_domain_hash('xn--bcher-kva.example') AS punycode;
+
+-- each qualifier's serial width: its largest serial, and the qualifier read back from the tail
+SELECT q.name, q.value, siq_extract_qualifier(tail::numeric::siq) AS qualifier, siq_extract_serial(tail::numeric::siq) AS max_serial
+FROM (VALUES ('user', 32), ('application', 48), ('event', 40), ('product', 56), ('group', 36), ('collection', 52),
+             ('invite', 44), ('tag', 34), ('channel', 42), ('thread', 22), ('message', 30), ('ternary', 9),
+             ('manytomany', 13), ('multi', 11), ('content', 15)) AS q(name, value),
+     LATERAL (SELECT floor(log(2, q.value))::integer AS width) AS w,
+     LATERAL (SELECT (((1 << (16 - w.width)) - 1) << w.width) | (q.value & ((1 << w.width) - 1)) AS tail) AS t;
+-- the reserved qualifier values (50, 58, 60) have no name
+SELECT siq_extract_qualifier((50 & 31)::numeric::siq) AS reserved_50, siq_extract_serial((50 & 31)::numeric::siq) AS serial;
+
+-- output: 28 zero-padded lowercase hex digits; input errors
+SELECT '0'::siq AS zero, 'ffffffffffffffffffffffffffff'::siq AS max;
+SELECT input, pg_temp.error_of(format('SELECT %L::siq', input))
+FROM unnest(ARRAY['', 'xyz', '0x10', '-1', '1 2', '1ffffffffffffffffffffffffffff', '00000000000000000000000000000000001',
+                  'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaai', 'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaa',
+                  'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah1', 'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaa!']) AS input;
+SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
+	'SELECT siq_from_did(''did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaai'')', 'SELECT siq_from_did(''did:web:example.com'')',
+	'SELECT siq_from_cb32('''')', 'SELECT siq_from_cb32(''U0000'')', 'SELECT siq_from_cb32(''7ZZZZZZZZZZZZZZZZZZZZZZZ'')',
+	'SELECT siq_from_cb32(''5W2YJY0000000000000000007'')',
+	'SELECT uuid_to_siq(''005e0bd2-f000-4000-8000-000000001c00'')', 'SELECT uuid_to_siq(''005e0bd2-f000-8000-8000-000000001c01'')',
+	'SELECT siq_domain_hash(''bücher.example'')']) AS statement;
+
+-- binary I/O and the bytea (14 bytes, or 16 with two leading zeros) and numeric casts
+SELECT siq_send('5e0bd2f0000000000000000007');
+\getenv abs_builddir PG_ABS_BUILDDIR
+\set copy_file :abs_builddir '/results/siq.bin'
+CREATE TABLE copied (id siq);
+INSERT INTO copied VALUES ('5e0bd2f0000000000000000007'), ('ffffffffffffffffffffffffffff'), (NULL);
+COPY copied TO :'copy_file' (FORMAT binary);
+CREATE TABLE copied_back (id siq);
+COPY copied_back FROM :'copy_file' (FORMAT binary);
+SELECT id FROM copied_back ORDER BY id;
+DROP TABLE copied, copied_back;
+SELECT '5e0bd2f0000000000000000007'::siq::bytea AS to_bytea, '\x005e0bd2f0000000000000000007'::bytea::siq AS from_14,
+       '\x0000005e0bd2f0000000000000000007'::bytea::siq AS from_16,
+       5192296858534827628530496329220095::numeric::siq AS max_from_numeric;
+SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
+	'SELECT ''\x0102''::bytea::siq', 'SELECT ''\x0100005e0bd2f0000000000000000007''::bytea::siq',
+	'SELECT 5192296858534827628530496329220096::numeric::siq', 'SELECT (-1)::numeric::siq', 'SELECT 1.5::siq']) AS statement;
+
+-- comparison, sorting with abbreviated keys, indexes: numeric order is time order
+CREATE TABLE ids (id siq, n numeric);
+INSERT INTO ids SELECT v::siq, v FROM (SELECT (random() * 5192296858534827628530496329220095)::numeric(34, 0) AS v FROM generate_series(1, 20000)) AS r;
+SELECT bool_and(by_id = by_n) AS sorted_like_numeric
+FROM (SELECT row_number() OVER (ORDER BY id) AS by_id, row_number() OVER (ORDER BY n) AS by_n FROM ids) AS ordered;
+SELECT min(id) = (SELECT min(n) FROM ids)::siq AND max(id) = (SELECT max(n) FROM ids)::siq AS min_max FROM ids;
+SET client_min_messages = warning;  -- another test may have created it
+CREATE EXTENSION IF NOT EXISTS pageinspect;
+RESET client_min_messages;
+CREATE INDEX ids_btree ON ids (id);
+SELECT allequalimage FROM bt_metap('ids_btree');
+SELECT bool_and((siq_hash_extended(id, 0) & 4294967295) = (siq_hash(id)::bigint & 4294967295)) AS extended_matches_standard
+FROM ids;
+CREATE TABLE hashed (id siq PRIMARY KEY) PARTITION BY HASH (id);
+CREATE TABLE hashed_0 PARTITION OF hashed FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE hashed_1 PARTITION OF hashed FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+INSERT INTO hashed SELECT id FROM ids;
+SELECT (SELECT count(*) FROM hashed_0) > 5000 AND (SELECT count(*) FROM hashed_1) > 5000 AS both_partitions_used;
+DROP TABLE hashed, ids;
+
+-- boundaries and BRIN over time
+SELECT siq_boundary('2019-12-31 23:00:00Z') AS b_i1, siq_boundary('2019-12-31 23:00:00.000001Z') AS b_next_tick,
+       siq_boundary('1970-01-01Z') AS b_epoch, siq_boundary('1900-01-01Z') AS b_before;
+SELECT pg_temp.error_of('SELECT siq_boundary(''infinity'')');
+SELECT siq_extract_timestamp(siq_boundary(t)) >= t AND siq_extract_timestamp(siq_boundary(t)) < t + interval '16 microseconds' AS within_a_tick
+FROM (VALUES ('2026-11-22 10:11:12.345678Z'::timestamptz), ('1970-01-01Z'), ('2099-12-31 23:59:59.999999Z')) AS v(t);
+CREATE TABLE timeline (id siq);
+INSERT INTO timeline SELECT siq_boundary('2026-01-01Z'::timestamptz + g * interval '1 second') FROM generate_series(1, 100000) g;
+CREATE INDEX timeline_brin ON timeline USING brin (id) WITH (pages_per_range = 8);
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM timeline WHERE id >= siq_boundary('2026-01-02Z') AND id < siq_boundary('2026-01-03Z');
+SELECT count(*) FROM timeline WHERE id >= siq_boundary('2026-01-02Z') AND id < siq_boundary('2026-01-03Z');
+RESET enable_seqscan;
+DROP TABLE timeline;
+
+-- the settings siq_generate(qualifier) reads
+SET identities.siq_domain = 'example.com';
+SET identities.siq_shard = 7;
+SHOW identities.siq_domain;
+SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
+	'SET identities.siq_domain = ''bücher.example''', 'SET identities.siq_shard = 256', 'SET identities.siq_shard = -1']) AS statement;
+RESET identities.siq_domain;
+RESET identities.siq_shard;

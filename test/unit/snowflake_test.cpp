@@ -1,0 +1,350 @@
+// Snowflake, Discord flavour (other-formats.md A.11): the layout against Discord's documented example and
+// python3 vectors, the boundary and argument checks, and the generator on a fake clock.
+#include "core/error.hpp"
+#include "core/snowflake.hpp"
+#include "fake_clock.hpp"
+
+#include "errors.hpp"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <limits>
+#include <random>
+#include <set>
+#include <string>
+
+namespace identities {
+namespace {
+
+using testing::error_code_of;
+
+constexpr std::int64_t kMs = kMicrosPerMilli;
+constexpr std::int64_t kFixedUnixMillis = 1704067200123; // 2024-01-01T00:00:00.123Z
+constexpr UnixMicros kFixedTime = kFixedUnixMillis * kMs;
+constexpr std::int64_t kSuouJan2020EpochMillis = 1577833200000; // SUOU's SnowflakeEpoch.JAN_1_2020 (CET), in ms
+
+// Discord's developer documentation: 175928847299117063 is 2016-04-30 11:18:25.796 UTC, worker 1, process 0,
+// increment 7.
+TEST(Snowflake, DiscordDocumentationExample) {
+	constexpr std::int64_t id = 175928847299117063;
+	EXPECT_EQ(snowflake_millis_since_epoch(id), 41944705796U);
+	EXPECT_EQ(snowflake_worker(id), 1);
+	EXPECT_EQ(snowflake_process(id), 0);
+	EXPECT_EQ(snowflake_increment(id), 7);
+	EXPECT_EQ(snowflake_unix_micros(id, kDiscordEpochUnixMillis), 1462015105796000); // 2016-04-30T11:18:25.796Z
+	EXPECT_EQ(compose_snowflake(41944705796, 1, 0, 7), id);
+	EXPECT_EQ(kDiscordEpochUnixMillis, 1420070400000); // 2015-01-01T00:00:00Z, not SUOU's 1420066800 s
+}
+
+// python3: (ms - epoch) << 22 | worker << 17 | process << 12 | increment.
+TEST(Snowflake, ComposesTheLayout) {
+	EXPECT_EQ(compose_snowflake(kFixedUnixMillis - kDiscordEpochUnixMillis, 3, 17, 42), 1191168914743562282);
+	EXPECT_EQ(compose_snowflake(kFixedUnixMillis - kSuouJan2020EpochMillis, 31, 0, 4095), 529463771655966719);
+	EXPECT_EQ(compose_snowflake(0, 0, 0, 0), 0);
+	EXPECT_EQ(compose_snowflake(kSnowflakeMaxGeneratedMillis, 0, 0, 0), 9223372036850581504); // the largest we make
+	// The layout's 42nd timestamp bit is the bigint's sign bit (Discord ids are unsigned).
+	EXPECT_EQ(compose_snowflake(kSnowflakeMaxGeneratedMillis + 1, 0, 0, 0), std::numeric_limits<std::int64_t>::min());
+	EXPECT_EQ(compose_snowflake(kSnowflakeMaxTimestamp, 31, 31, 4095), -1);
+	// Arguments wider than their fields are cut to them.
+	EXPECT_EQ(compose_snowflake(kSnowflakeMaxTimestamp + 1, 32, 32, 4096), 0);
+}
+
+TEST(Snowflake, AccessorsReadEveryField) {
+	const std::int64_t id = 1191168914743562282;
+	EXPECT_EQ(snowflake_millis_since_epoch(id), static_cast<std::uint64_t>(kFixedUnixMillis - kDiscordEpochUnixMillis));
+	EXPECT_EQ(snowflake_worker(id), 3);
+	EXPECT_EQ(snowflake_process(id), 17);
+	EXPECT_EQ(snowflake_increment(id), 42);
+	EXPECT_EQ(snowflake_unix_micros(id, kDiscordEpochUnixMillis), kFixedTime);
+	const std::int64_t suou = 529463771655966719;
+	EXPECT_EQ(snowflake_unix_micros(suou, kSuouJan2020EpochMillis), kFixedTime);
+	EXPECT_EQ(snowflake_worker(suou), 31);
+	EXPECT_EQ(snowflake_process(suou), 0);
+	EXPECT_EQ(snowflake_increment(suou), 4095);
+	// A negative bigint is a Discord id past 2084: all 42 bits are read.
+	EXPECT_EQ(snowflake_millis_since_epoch(-1), kSnowflakeMaxTimestamp);
+	EXPECT_EQ(snowflake_worker(-1), 31);
+	EXPECT_EQ(snowflake_process(-1), 31);
+	EXPECT_EQ(snowflake_increment(-1), 4095);
+	EXPECT_EQ(snowflake_unix_micros(-1, kDiscordEpochUnixMillis),
+	          (static_cast<std::int64_t>(kSnowflakeMaxTimestamp) + kDiscordEpochUnixMillis) * kMs);
+	EXPECT_EQ(snowflake_millis_since_epoch(std::numeric_limits<std::int64_t>::min()), std::uint64_t{1} << 41);
+	for (int worker = 0; worker < 32; worker++)
+		for (int process = 0; process < 32; process++) {
+			const std::int64_t one = compose_snowflake(123456789, static_cast<std::uint8_t>(worker),
+			                                           static_cast<std::uint8_t>(process), 4095);
+			ASSERT_EQ(snowflake_worker(one), worker);
+			ASSERT_EQ(snowflake_process(one), process);
+			ASSERT_EQ(snowflake_increment(one), 4095);
+			ASSERT_EQ(snowflake_millis_since_epoch(one), 123456789U);
+		}
+}
+
+TEST(SnowflakeBoundary, IsTheSmallestSnowflakeAtOrAfterTheInstant) {
+	const std::int64_t discord = kDiscordEpochUnixMillis;
+	// python3: 2026-11-01Z is 1793491200000 ms.
+	EXPECT_EQ(snowflake_boundary(1793491200000 * kMs, discord), (1793491200000 - discord) << 22);
+	EXPECT_EQ(snowflake_boundary(kFixedTime, discord), compose_snowflake(kFixedUnixMillis - discord, 0, 0, 0));
+	EXPECT_EQ(snowflake_boundary(kFixedTime + 1, discord), compose_snowflake(kFixedUnixMillis + 1 - discord, 0, 0, 0));
+	EXPECT_EQ(snowflake_boundary(kFixedTime - 999, discord), compose_snowflake(kFixedUnixMillis - discord, 0, 0, 0));
+	EXPECT_EQ(snowflake_boundary(discord * kMs, discord), 0);
+	EXPECT_EQ(snowflake_boundary(discord * kMs + 1, discord), compose_snowflake(1, 0, 0, 0));
+	EXPECT_EQ(snowflake_boundary(discord * kMs - 1, discord), 0); // before the epoch every id is after it
+	EXPECT_EQ(snowflake_boundary(0, discord), 0);
+	EXPECT_EQ(snowflake_boundary(std::numeric_limits<std::int64_t>::min(), discord), 0);
+	EXPECT_EQ(snowflake_boundary(0, 0), 0);
+	const UnixMicros last = (static_cast<std::int64_t>(kSnowflakeMaxGeneratedMillis) + discord) * kMs;
+	EXPECT_EQ(snowflake_boundary(last, discord), compose_snowflake(kSnowflakeMaxGeneratedMillis, 0, 0, 0));
+	std::string message, detail;
+	EXPECT_EQ(error_code_of([&] { snowflake_boundary(last + 1, discord); }, &message, &detail),
+	          ErrorCode::DatetimeValueOutOfRange);
+	EXPECT_EQ(message, "timestamp out of range for snowflake");
+	EXPECT_NE(detail.find("2084-09-06 15:47:35.551+00"), std::string::npos);
+	EXPECT_EQ(error_code_of([&] { snowflake_boundary(std::numeric_limits<std::int64_t>::max(), discord); }),
+	          ErrorCode::DatetimeValueOutOfRange);
+	EXPECT_EQ(error_code_of([] { snowflake_boundary(std::numeric_limits<std::int64_t>::max(), 0); }),
+	          ErrorCode::DatetimeValueOutOfRange);
+	// Whatever the worker, process and increment, an id of a ms sorts between its boundary and the next's.
+	const std::int64_t id = compose_snowflake(kFixedUnixMillis - discord, 31, 31, 4095);
+	EXPECT_GE(id, snowflake_boundary(kFixedTime, discord));
+	EXPECT_LT(id, snowflake_boundary(kFixedTime + kMs, discord));
+	// id >= boundary(t) exactly when the id's time is >= t.
+	std::mt19937_64 random(17);
+	for (int i = 0; i < 100000; i++) {
+		const UnixMicros instant = discord * kMs + 1 + static_cast<std::int64_t>(random() % (last - discord * kMs));
+		const std::int64_t boundary = snowflake_boundary(instant, discord);
+		ASSERT_GE(snowflake_unix_micros(boundary, discord), instant);
+		ASSERT_LT(snowflake_unix_micros(boundary - 1, discord), instant);
+	}
+}
+
+TEST(Snowflake, WorkerAndProcessAreFiveBits) {
+	EXPECT_EQ(checked_snowflake_worker(0), 0);
+	EXPECT_EQ(checked_snowflake_worker(31), 31);
+	EXPECT_EQ(checked_snowflake_process(0), 0);
+	EXPECT_EQ(checked_snowflake_process(31), 31);
+	std::string message, detail;
+	EXPECT_EQ(error_code_of([] { checked_snowflake_worker(32); }, &message, &detail),
+	          ErrorCode::NumericValueOutOfRange);
+	EXPECT_EQ(message, "worker 32 is out of range for snowflake");
+	EXPECT_EQ(detail, "The worker of a snowflake must be from 0 to 31.");
+	EXPECT_EQ(error_code_of([] { checked_snowflake_process(-1); }, &message, &detail),
+	          ErrorCode::NumericValueOutOfRange);
+	EXPECT_EQ(message, "process -1 is out of range for snowflake");
+	EXPECT_EQ(detail, "The process of a snowflake must be from 0 to 31.");
+	for (const std::int64_t bad :
+	     {std::int64_t{-1}, std::int64_t{32}, std::int64_t{256}, std::numeric_limits<std::int64_t>::min(),
+	      std::numeric_limits<std::int64_t>::max()}) {
+		EXPECT_EQ(error_code_of([&] { checked_snowflake_worker(bad); }), ErrorCode::NumericValueOutOfRange) << bad;
+		EXPECT_EQ(error_code_of([&] { checked_snowflake_process(bad); }), ErrorCode::NumericValueOutOfRange) << bad;
+	}
+}
+
+TEST(Snowflake, EpochFrom1970ToTheYear6429) {
+	EXPECT_EQ(checked_snowflake_epoch(kDiscordEpochUnixMillis), kDiscordEpochUnixMillis);
+	EXPECT_EQ(checked_snowflake_epoch(0), 0);
+	EXPECT_EQ(checked_snowflake_epoch(kSnowflakeMaxEpochUnixMillis), kSnowflakeMaxEpochUnixMillis);
+	std::string message, detail;
+	EXPECT_EQ(error_code_of([] { checked_snowflake_epoch(-1); }, &message, &detail), ErrorCode::InvalidParameterValue);
+	EXPECT_EQ(message, "snowflake epoch is out of range");
+	EXPECT_EQ(detail, "The epoch must be from 1970-01-01 to 6429-10-17; -1 Unix milliseconds is not.");
+	EXPECT_EQ(error_code_of([] { checked_snowflake_epoch(kSnowflakeMaxEpochUnixMillis + 1); }),
+	          ErrorCode::InvalidParameterValue);
+	EXPECT_EQ(error_code_of([] { checked_snowflake_epoch(std::numeric_limits<std::int64_t>::min()); }),
+	          ErrorCode::InvalidParameterValue);
+	EXPECT_EQ(error_code_of([] { checked_snowflake_epoch(std::numeric_limits<std::int64_t>::max()); }),
+	          ErrorCode::InvalidParameterValue);
+	// The extreme epoch still extracts every id without overflow.
+	EXPECT_EQ(snowflake_unix_micros(-1, kSnowflakeMaxEpochUnixMillis),
+	          (static_cast<std::int64_t>(kSnowflakeMaxTimestamp) + kSnowflakeMaxEpochUnixMillis) * kMs);
+}
+
+// The generator, as the glue drives it: a fake clock and a counting sleep.
+struct FakeGenerator : testing::FakeClockGenerator<SnowflakeState> {
+	std::int64_t epoch = kDiscordEpochUnixMillis;
+
+	Step<std::int64_t> try_create(std::uint8_t worker = 1, std::uint8_t process = 2) {
+		return run(
+		    [&](SnowflakeState &state, UnixMicros now) { return step_snowflake(state, now, epoch, worker, process); });
+	}
+
+	std::int64_t create(std::uint8_t worker = 1, std::uint8_t process = 2) {
+		const auto result = try_create(worker, process);
+		EXPECT_EQ(result.status, StepStatus::Ready);
+		return result.id;
+	}
+};
+
+struct StandingClock {
+	UnixMicros now = kFixedTime;
+};
+
+FakeGenerator generator_on(StandingClock &clock) {
+	FakeGenerator generator;
+	generator.clock = [&clock] { return clock.now; };
+	generator.sleep = [&clock] { clock.now += kMs; };
+	return generator;
+}
+
+std::int64_t fixed_id(std::int64_t unix_millis, int increment, int worker = 1, int process = 2) {
+	return compose_snowflake(static_cast<std::uint64_t>(unix_millis - kDiscordEpochUnixMillis),
+	                         static_cast<std::uint8_t>(worker), static_cast<std::uint8_t>(process),
+	                         static_cast<std::uint16_t>(increment));
+}
+
+TEST(SnowflakeGenerator, IncrementGrowsWithinAMillisecondAndRestartsOnTheNext) {
+	FakeGenerator generator;
+	generator.clock = testing::clock_sequence(
+	    {kFixedTime, kFixedTime + 500, kFixedTime + 999, kFixedTime + kMs, kFixedTime + 5 * kMs + 1});
+	EXPECT_EQ(generator.create(), fixed_id(kFixedUnixMillis, 0));
+	EXPECT_EQ(generator.create(), fixed_id(kFixedUnixMillis, 1));
+	EXPECT_EQ(generator.create(), fixed_id(kFixedUnixMillis, 2));
+	EXPECT_EQ(generator.create(), fixed_id(kFixedUnixMillis + 1, 0));
+	EXPECT_EQ(generator.create(), fixed_id(kFixedUnixMillis + 5, 0));
+	EXPECT_EQ(generator.sleeps, 0);
+}
+
+TEST(SnowflakeGenerator, OneStateServesEveryWorkerAndProcess) {
+	StandingClock clock;
+	FakeGenerator generator = generator_on(clock);
+	std::set<std::int64_t> seen;
+	for (int i = 0; i < 4096; i++) {
+		const auto worker = static_cast<std::uint8_t>(i % 32);
+		const auto process = static_cast<std::uint8_t>(i / 7 % 32);
+		const std::int64_t id = generator.create(worker, process);
+		ASSERT_EQ(id, fixed_id(kFixedUnixMillis, i, worker, process));
+		ASSERT_TRUE(seen.insert(id).second);
+	}
+	EXPECT_EQ(generator.sleeps, 0);
+}
+
+TEST(SnowflakeGenerator, ExhaustedMillisecondSleepsUntilTheNext) {
+	StandingClock clock;
+	FakeGenerator generator = generator_on(clock);
+	std::int64_t previous = 0;
+	for (int increment = 0; increment < 4096; increment++) {
+		const std::int64_t id = generator.create();
+		ASSERT_EQ(id, fixed_id(kFixedUnixMillis, increment));
+		ASSERT_GT(id, previous);
+		previous = id;
+	}
+	EXPECT_EQ(generator.sleeps, 0);
+	const std::int64_t next = generator.create();
+	EXPECT_EQ(generator.sleeps, 1);
+	EXPECT_EQ(next, fixed_id(kFixedUnixMillis + 1, 0));
+	EXPECT_GT(next, previous);
+}
+
+TEST(SnowflakeGenerator, ExhaustionStepAsksToSleepWithoutChangingTheState) {
+	SnowflakeState state;
+	for (int i = 0; i < 4096; i++)
+		ASSERT_EQ(step_snowflake(state, kFixedTime, kDiscordEpochUnixMillis, 0, 0).status, StepStatus::Ready);
+	EXPECT_EQ(step_snowflake(state, kFixedTime + 999, kDiscordEpochUnixMillis, 0, 0).status,
+	          StepStatus::SleepOneMillisecond);
+	EXPECT_EQ(state.last_unix_millis, kFixedUnixMillis);
+	EXPECT_EQ(state.next_increment, 4096U);
+	const auto next = step_snowflake(state, kFixedTime + kMs, kDiscordEpochUnixMillis, 0, 0);
+	EXPECT_EQ(next.status, StepStatus::Ready);
+	EXPECT_EQ(snowflake_unix_micros(next.id, kDiscordEpochUnixMillis), kFixedTime + kMs);
+}
+
+TEST(SnowflakeGenerator, ClockGoingBackKeepsTheLastMillisecond) {
+	FakeGenerator generator;
+	generator.clock = testing::clock_sequence(
+	    {kFixedTime, kFixedTime - 500 * kMs, kFixedTime - 3600 * 1000 * kMs, kFixedTime + 999, kFixedTime + kMs});
+	for (int increment = 0; increment < 4; increment++)
+		EXPECT_EQ(generator.create(), fixed_id(kFixedUnixMillis, increment));
+	EXPECT_EQ(generator.create(), fixed_id(kFixedUnixMillis + 1, 0));
+	EXPECT_EQ(generator.sleeps, 0);
+}
+
+TEST(SnowflakeGenerator, ExhaustedWhileTheClockIsBehindMovesToTheNextMillisecondWithoutSleeping) {
+	StandingClock clock;
+	FakeGenerator generator = generator_on(clock);
+	generator.create();
+	clock.now = kFixedTime - 3600 * 1000 * kMs; // set back an hour: sleeping until it catches up would stall
+	std::int64_t previous = 0;
+	for (int i = 1; i < 3 * 4096; i++) {
+		const std::int64_t id = generator.create();
+		ASSERT_GT(id, previous);
+		previous = id;
+	}
+	EXPECT_EQ(generator.sleeps, 0);
+	EXPECT_EQ(previous, fixed_id(kFixedUnixMillis + 2, 4095));
+	clock.now = kFixedTime + 1000 * kMs; // the clock catches up: back to real time
+	EXPECT_EQ(generator.create(), fixed_id(kFixedUnixMillis + 1000, 0));
+}
+
+TEST(SnowflakeGenerator, JitteryClockNeverRepeatsOrDecreases) {
+	std::mt19937_64 random(1234);
+	UnixMicros clock_now = kFixedTime;
+	FakeGenerator generator;
+	generator.clock = [&] {
+		clock_now += static_cast<std::int64_t>(random() % 400) - 150;
+		if (random() % 1000 == 0)
+			clock_now -= static_cast<std::int64_t>(random() % (10 * kMicrosPerSecond));
+		return clock_now;
+	};
+	generator.sleep = [&] { clock_now += kMs; };
+	std::int64_t previous = 0;
+	for (int i = 0; i < 200000; i++) {
+		const std::int64_t id = generator.create(7, 9);
+		ASSERT_GT(id, previous) << i; // one worker and process: strictly increasing, so never repeated
+		previous = id;
+	}
+}
+
+TEST(SnowflakeGenerator, ClockOutsideTheRangeIsOutOfRangeAndLeavesTheState) {
+	const std::int64_t discord = kDiscordEpochUnixMillis;
+	SnowflakeState state;
+	EXPECT_EQ(step_snowflake(state, discord * kMs - 1, discord, 0, 0).status, StepStatus::ClockOutOfRange);
+	EXPECT_EQ(step_snowflake(state, 0, discord, 0, 0).status, StepStatus::ClockOutOfRange);
+	EXPECT_EQ(step_snowflake(state, std::numeric_limits<std::int64_t>::min(), discord, 0, 0).status,
+	          StepStatus::ClockOutOfRange);
+	const UnixMicros last = (static_cast<std::int64_t>(kSnowflakeMaxGeneratedMillis) + discord) * kMs;
+	EXPECT_EQ(step_snowflake(state, last + kMs, discord, 0, 0).status, StepStatus::ClockOutOfRange);
+	EXPECT_EQ(step_snowflake(state, std::numeric_limits<std::int64_t>::max(), discord, 0, 0).status,
+	          StepStatus::ClockOutOfRange);
+	EXPECT_EQ(state.last_unix_millis, 0);
+	EXPECT_EQ(state.next_increment, 0U);
+	const auto first = step_snowflake(state, discord * kMs, discord, 0, 0);
+	EXPECT_EQ(first.status, StepStatus::Ready);
+	EXPECT_EQ(first.id, 0);
+	const auto final_ms = step_snowflake(state, last + 999, discord, 0, 0);
+	EXPECT_EQ(final_ms.status, StepStatus::Ready);
+	EXPECT_EQ(final_ms.id, compose_snowflake(kSnowflakeMaxGeneratedMillis, 0, 0, 0));
+	EXPECT_GT(final_ms.id, 0); // the sign bit stays clear
+	// The last ms used up while the clock is behind: moving on would set the sign bit.
+	state.next_increment = 4096;
+	EXPECT_EQ(step_snowflake(state, discord * kMs, discord, 0, 0).status, StepStatus::ClockOutOfRange);
+	EXPECT_EQ(state.last_unix_millis, static_cast<std::int64_t>(kSnowflakeMaxGeneratedMillis) + discord);
+	EXPECT_EQ(state.next_increment, 4096U);
+	// An unchecked, absurd epoch is out of range rather than an overflow.
+	SnowflakeState fresh;
+	EXPECT_EQ(step_snowflake(fresh, kFixedTime, std::numeric_limits<std::int64_t>::min(), 0, 0).status,
+	          StepStatus::ClockOutOfRange);
+}
+
+TEST(SnowflakeGenerator, CustomEpoch) {
+	FakeGenerator generator;
+	generator.epoch = kSuouJan2020EpochMillis;
+	generator.clock = testing::clock_sequence({kFixedTime});
+	const std::int64_t id = generator.create(31, 0);
+	EXPECT_EQ(id, 529463771655966719 - 4095); // increment 0
+	EXPECT_EQ(snowflake_unix_micros(id, kSuouJan2020EpochMillis), kFixedTime);
+}
+
+TEST(SnowflakeGenerator, GeneratedIdsFallBetweenTheirBoundaries) {
+	StandingClock clock;
+	clock.now = kFixedTime + 500;
+	FakeGenerator generator = generator_on(clock);
+	for (int i = 0; i < 1000; i++) {
+		const std::int64_t id = generator.create(static_cast<std::uint8_t>(i % 32), static_cast<std::uint8_t>(i % 29));
+		ASSERT_GE(id, snowflake_boundary(kFixedTime, kDiscordEpochUnixMillis));
+		ASSERT_LT(id, snowflake_boundary(kFixedTime + kMs, kDiscordEpochUnixMillis));
+	}
+}
+
+} // namespace
+} // namespace identities
