@@ -1,7 +1,6 @@
 #include "core/iuid.hpp"
 
 #include "core/encoding.hpp"
-
 #include "core/error.hpp"
 
 #include <string>
