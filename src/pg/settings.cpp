@@ -9,6 +9,7 @@
 
 extern "C" {
 #include "access/parallel.h"
+#include "tcop/tcopprot.h"
 #include "utils/datetime.h"
 }
 
@@ -76,8 +77,13 @@ void forget_prepared_cipher() noexcept {
 	prepared_cipher = nullptr;
 }
 
+// Set by the check hook: the key in force came from postgresql.conf or postgresql.auto.conf.
+bool public_key_from_configuration_file = false;
+
 extern "C" bool check_public_key(char **new_value, void **extra, GucSource source) {
-	if (*new_value == nullptr || **new_value == '\0')
+	const bool empty = *new_value == nullptr || **new_value == '\0';
+	public_key_from_configuration_file = !empty && source == PGC_S_FILE;
+	if (empty)
 		return true;
 	// ALTER ROLE/DATABASE SET and CREATE FUNCTION ... SET would store the key in catalogs other roles can read.
 	if (source == PGC_S_TEST) {
@@ -271,6 +277,15 @@ void define_settings() {
 	    "identities.public_key_file.",
 	    &public_key_text, "", PGC_SUSET, GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, check_public_key,
 	    assign_public_key, show_public_key);
+	// Loaded by a query rather than at startup: until a session loads identities, PostgreSQL keeps a key from the
+	// configuration files as an unchecked placeholder that any role can SHOW (session_preload_libraries loads it
+	// before any query, so debug_query_string is still unset then).
+	if (public_key_from_configuration_file && !process_shared_preload_libraries_in_progress &&
+	    debug_query_string != nullptr)
+		ereport(WARNING, (errmsg("identities.public_key is set in a configuration file, but identities is not preloaded"),
+		                  errdetail("Sessions that have not loaded identities show the key to any role that asks."),
+		                  errhint("Add identities to shared_preload_libraries or session_preload_libraries, or keep "
+		                          "the key in identities.public_key_file.")));
 	DefineCustomStringVariable(
 	    "identities.public_key_file",
 	    "A file holding the base64 AES key of public ids, read when identities.public_key is empty.",
