@@ -16,6 +16,9 @@
 namespace identities {
 namespace {
 
+using testing::generator_on;
+using testing::StandingClock;
+
 using testing::error_code_of;
 
 constexpr std::int64_t kMs = kMicrosPerMilli;
@@ -42,18 +45,6 @@ struct FakeGenerator : testing::FakeClockGenerator<DistributedIdState> {
 		return result.id;
 	}
 };
-
-// A clock that stands still except when the generator sleeps.
-struct StandingClock {
-	UnixMicros now = kFixedTime;
-};
-
-FakeGenerator generator_on(StandingClock &clock) {
-	FakeGenerator generator;
-	generator.clock = [&clock] { return clock.now; };
-	generator.sleep = [&clock] { clock.now += kMs; };
-	return generator;
-}
 
 // Generates the ~128K ids the one-second leeway allows, then forgets the sleeps that took.
 void spend_burst_capacity(FakeGenerator &generator) {
@@ -146,8 +137,8 @@ TEST(DistributedId, ClockBefore1900IsOutOfRange) {
 }
 
 TEST(DistributedId, BurstOf100000IdsDoesNotSleep) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kFixedTime};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	Uint128 previous = 0;
 	for (int i = 0; i < 100000; i++) {
 		const Uint128 id = generator.create();
@@ -158,8 +149,8 @@ TEST(DistributedId, BurstOf100000IdsDoesNotSleep) {
 }
 
 TEST(DistributedId, SustainedRateIsAbout128PerMillisecond) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kFixedTime};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	spend_burst_capacity(generator);
 	for (int i = 0; i < 1000000; i++)
 		generator.create();
@@ -169,8 +160,8 @@ TEST(DistributedId, SustainedRateIsAbout128PerMillisecond) {
 }
 
 TEST(DistributedId, BurstCapacityRecoversFullyAfterOneSecond) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kFixedTime};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	spend_burst_capacity(generator);
 	clock.now += kMicrosPerSecond;
 	for (int i = 0; i < 100000; i++)
@@ -179,8 +170,8 @@ TEST(DistributedId, BurstCapacityRecoversFullyAfterOneSecond) {
 }
 
 TEST(DistributedId, BurstCapacityIsHalfRecoveredAfterHalfASecond) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kFixedTime};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	spend_burst_capacity(generator);
 	clock.now += kMicrosPerSecond / 2;
 	for (int i = 0; i < 128000; i++)
@@ -205,9 +196,9 @@ TEST(DistributedId, IdsIncreaseBeyondTheRateLimitWithATickingClock) {
 TEST(DistributedId, WithinTheRateLimitOneMillisecondKeepsItsTimestampAndIncreases) {
 	// As the reference: half the average rate fits in one ms, except with tiny probability; retry a few times.
 	for (int attempt = 0; attempt < 20; attempt++) {
-		StandingClock clock;
+		StandingClock clock{kFixedTime};
 		clock.now += attempt * kMicrosPerSecond;
-		FakeGenerator generator = generator_on(clock);
+		FakeGenerator generator = generator_on<FakeGenerator>(clock);
 		std::vector<Uint128> ids;
 		for (int i = 0; i < 64; i++)
 			ids.push_back(generator.create());

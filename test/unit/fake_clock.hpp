@@ -31,6 +31,23 @@ template <typename State> struct FakeClockGenerator {
 	}
 };
 
+// A clock that stands still except while a generator sleeps: each sleep lets one millisecond pass.
+struct StandingClock {
+	UnixMicros now;
+
+	template <typename State> void drive(FakeClockGenerator<State> &generator) {
+		generator.clock = [this] { return now; };
+		generator.sleep = [this] { now += kMicrosPerMilli; };
+	}
+};
+
+// A Generator (derived from FakeClockGenerator) driven by the clock.
+template <typename Generator> Generator generator_on(StandingClock &clock) {
+	Generator generator;
+	clock.drive(generator);
+	return generator;
+}
+
 // A clock that hands out the given instants in order and fails the test if asked once more.
 inline std::function<UnixMicros()> clock_sequence(std::vector<UnixMicros> instants) {
 	auto index = std::make_shared<std::size_t>(0);

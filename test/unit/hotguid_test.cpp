@@ -15,6 +15,9 @@
 namespace identities {
 namespace {
 
+using testing::generator_on;
+using testing::StandingClock;
+
 constexpr std::int64_t kMs = kMicrosPerMilli;
 constexpr std::uint32_t kFixedSeconds = 1704067200; // 2024-01-01T00:00:00Z
 constexpr UnixMicros kFixedTime = static_cast<UnixMicros>(kFixedSeconds) * kMicrosPerSecond;
@@ -158,13 +161,9 @@ TEST(HotGuidGenerator, ClockBefore1970IsOutOfRange) {
 	EXPECT_EQ(step_hotguid(state, std::numeric_limits<std::int64_t>::max(), 0).status, StepStatus::Ready);
 }
 
-struct StandingClock {
-	UnixMicros now = kFixedTime;
-};
-
 // 2^24 ids in one second use every counter value once; the next waits for the second to change.
 TEST(HotGuidGenerator, WaitsRatherThanRepeatAnIdWithinOneSecond) {
-	StandingClock clock;
+	StandingClock clock{kFixedTime};
 	clock.now = kFixedTime + 998 * kMs;
 	testing::FakeClockGenerator<HotGuidState> generator;
 	generator.state = make_hotguid_state(kDb01Pid0x1234, 499999);

@@ -19,6 +19,9 @@
 namespace identities {
 namespace {
 
+using testing::generator_on;
+using testing::StandingClock;
+
 using testing::error_code_of;
 
 constexpr std::int64_t kMs = kMicrosPerMilli;
@@ -242,17 +245,6 @@ struct FakeGenerator : testing::FakeClockGenerator<IuidState> {
 	}
 };
 
-struct StandingClock {
-	UnixMicros now = kFixedTime;
-};
-
-FakeGenerator generator_on(StandingClock &clock) {
-	FakeGenerator generator;
-	generator.clock = [&clock] { return clock.now; };
-	generator.sleep = [&clock] { clock.now += kMs; };
-	return generator;
-}
-
 TEST(IuidGenerator, NewMillisecondStartsFromTheLow54RandomBits) {
 	FakeGenerator generator;
 	generator.clock = clock_sequence({kFixedTime + 999, kFixedTime + kMs});
@@ -275,8 +267,8 @@ TEST(IuidGenerator, WithinAMillisecondTheRandomPartGrowsByOnePlusItsHigh32Bits) 
 }
 
 TEST(IuidGenerator, StandingClockGives100000StrictlyIncreasingIdsInOneMillisecond) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kFixedTime};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	Uint128 previous = generator.create_with(0); // a known start: 100000 average increments of 2^31 fit easily
 	for (int i = 0; i < 100000; i++) {
 		const Uint128 id = generator.create();
@@ -291,8 +283,8 @@ TEST(IuidGenerator, StandingClockGives100000StrictlyIncreasingIdsInOneMillisecon
 }
 
 TEST(IuidGenerator, OneStateServesEveryCountryWithoutRepeatingTheRandomPart) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kFixedTime};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	std::uint64_t previous_random = iuid_random(generator.create_with(0));
 	for (int i = 0; i < 10000; i++) {
 		const std::uint8_t country = static_cast<std::uint8_t>(i % 3);
@@ -381,9 +373,9 @@ TEST(IuidGenerator, ClockOutsideTheFortyEightBitsIsOutOfRange) {
 }
 
 TEST(IuidGenerator, GeneratedIdsFallBetweenTheirBoundaries) {
-	StandingClock clock;
+	StandingClock clock{kFixedTime};
 	clock.now = kFixedTime + 500;
-	FakeGenerator generator = generator_on(clock);
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	for (int i = 0; i < 1000; i++) {
 		const Uint128 id = generator.create(static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(i * 7));
 		ASSERT_GE(id, iuid_boundary(kFixedTime));

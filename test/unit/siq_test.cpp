@@ -23,6 +23,9 @@
 namespace identities {
 namespace {
 
+using testing::generator_on;
+using testing::StandingClock;
+
 using testing::error_code_of;
 
 constexpr std::int64_t kSecond = kMicrosPerSecond;
@@ -575,22 +578,11 @@ struct FakeGenerator : testing::FakeClockGenerator<SiqState> {
 	}
 };
 
-struct StandingClock {
-	UnixMicros now = kUtcSeconds * kSecond;
-};
-
-FakeGenerator generator_on(StandingClock &clock) {
-	FakeGenerator generator;
-	generator.clock = [&clock] { return clock.now; };
-	generator.sleep = [&clock] { clock.now += kMicrosPerMilli; };
-	return generator;
-}
-
 // A.10 replayed with the intended semantics: SiqGen('0', shard_id=256) at datetime(2020, 1, 1) in Rome.
 TEST(SiqGenerator, ReplaysTheRepositoryVectors) {
-	StandingClock clock;
+	StandingClock clock{kUtcSeconds * kSecond};
 	clock.now = kRepoSeconds * kSecond;
-	FakeGenerator generator = generator_on(clock);
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	const std::uint32_t no_domain = siq_domain_hash(std::string_view("0"));
 	const std::uint8_t shard = checked_siq_shard(256 % 256);
 	for (int i = 0; i < 16; i++)
@@ -601,7 +593,7 @@ TEST(SiqGenerator, ReplaysTheRepositoryVectors) {
 	clock.now = kUtcSeconds * kSecond + 366LL * 86400 * kSecond; // later again, to be sure it only goes forward
 	EXPECT_EQ(siq_tail(generator.create(content(), shard, no_domain)), 7);
 
-	FakeGenerator utc = generator_on(clock);
+	FakeGenerator utc = generator_on<FakeGenerator>(clock);
 	clock.now = kUtcSeconds * kSecond;
 	EXPECT_EQ(utc.create(content(), shard, no_domain), kUtcI1); // the same test under TZ=UTC
 	EXPECT_EQ(generator.sleeps + utc.sleeps, 0);
@@ -641,8 +633,8 @@ TEST(SiqGenerator, SerialGrowsWithinATickAndRestartsOnTheNext) {
 
 TEST(SiqGenerator, ExhaustedTickSleepsUntilTheNextTick) {
 	for (const SiqQualifier &qualifier : kSiqQualifiers) {
-		StandingClock clock;
-		FakeGenerator generator = generator_on(clock);
+		StandingClock clock{kUtcSeconds * kSecond};
+		FakeGenerator generator = generator_on<FakeGenerator>(clock);
 		Uint128 previous = 0;
 		for (std::uint32_t serial = 0; serial <= siq_max_serial(qualifier); serial++) {
 			const Uint128 id = generator.create(qualifier);
@@ -675,8 +667,8 @@ TEST(SiqGenerator, ExhaustionStepAsksToSleepWithoutChangingTheState) {
 }
 
 TEST(SiqGenerator, QualifiersCountIndependently) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kUtcSeconds * kSecond};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	for (int serial = 0; serial < 3; serial++) {
 		EXPECT_EQ(decode_siq_tail(siq_tail(generator.create(user()))).serial, serial);
 		EXPECT_EQ(decode_siq_tail(siq_tail(generator.create(content()))).serial, serial);
@@ -694,8 +686,8 @@ TEST(SiqGenerator, QualifiersCountIndependently) {
 }
 
 TEST(SiqGenerator, DomainsAndShardsShareTheQualifierSerial) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kUtcSeconds * kSecond};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	const Uint128 a = generator.create(user(), 1, siq_domain_hash(std::string_view("example.com")));
 	const Uint128 b = generator.create(user(), 2, siq_domain_hash(std::string_view("example.org")));
 	const Uint128 c = generator.create(user(), 1, siq_domain_hash(std::string_view("example.com")));
@@ -730,9 +722,9 @@ TEST(SiqGenerator, ClockGoingBackKeepsTheLastTick) {
 
 TEST(SiqGenerator, ExhaustedWhileTheClockIsBehindMovesToTheNextTickWithoutSleeping) {
 	const UnixMicros now = kUtcSeconds * kSecond;
-	StandingClock clock;
+	StandingClock clock{kUtcSeconds * kSecond};
 	clock.now = now;
-	FakeGenerator generator = generator_on(clock);
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	const std::uint64_t tick = siq_ts56_from_unix_micros(now);
 	generator.create(user());
 	clock.now = now - 3600 * kSecond; // set back an hour: sleeping until it catches up would stall for an hour
@@ -798,9 +790,9 @@ TEST(SiqGenerator, ClockOutsideTheRangeIsOutOfRange) {
 }
 
 TEST(SiqGenerator, GeneratedIdsFallBetweenTheirBoundaries) {
-	StandingClock clock;
+	StandingClock clock{kUtcSeconds * kSecond};
 	clock.now = kFullTime;
-	FakeGenerator generator = generator_on(clock);
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	for (int i = 0; i < 1000; i++) {
 		const Uint128 id = generator.create(kSiqQualifiers[i % kSiqQualifierCount], static_cast<std::uint8_t>(i),
 		                                    static_cast<std::uint32_t>(i * 2654435761U));

@@ -17,6 +17,9 @@
 namespace identities {
 namespace {
 
+using testing::generator_on;
+using testing::StandingClock;
+
 using testing::error_code_of;
 
 constexpr std::int64_t kMs = kMicrosPerMilli;
@@ -176,17 +179,6 @@ struct FakeGenerator : testing::FakeClockGenerator<SnowflakeState> {
 	}
 };
 
-struct StandingClock {
-	UnixMicros now = kFixedTime;
-};
-
-FakeGenerator generator_on(StandingClock &clock) {
-	FakeGenerator generator;
-	generator.clock = [&clock] { return clock.now; };
-	generator.sleep = [&clock] { clock.now += kMs; };
-	return generator;
-}
-
 std::int64_t fixed_id(std::int64_t unix_millis, int increment, int worker = 1, int process = 2) {
 	return compose_snowflake(static_cast<std::uint64_t>(unix_millis - kDiscordEpochUnixMillis),
 	                         static_cast<std::uint8_t>(worker), static_cast<std::uint8_t>(process),
@@ -206,8 +198,8 @@ TEST(SnowflakeGenerator, IncrementGrowsWithinAMillisecondAndRestartsOnTheNext) {
 }
 
 TEST(SnowflakeGenerator, OneStateServesEveryWorkerAndProcess) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kFixedTime};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	std::set<std::int64_t> seen;
 	for (int i = 0; i < 4096; i++) {
 		const auto worker = static_cast<std::uint8_t>(i % 32);
@@ -220,8 +212,8 @@ TEST(SnowflakeGenerator, OneStateServesEveryWorkerAndProcess) {
 }
 
 TEST(SnowflakeGenerator, ExhaustedMillisecondSleepsUntilTheNext) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kFixedTime};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	std::int64_t previous = 0;
 	for (int increment = 0; increment < 4096; increment++) {
 		const std::int64_t id = generator.create();
@@ -260,8 +252,8 @@ TEST(SnowflakeGenerator, ClockGoingBackKeepsTheLastMillisecond) {
 }
 
 TEST(SnowflakeGenerator, ExhaustedWhileTheClockIsBehindMovesToTheNextMillisecondWithoutSleeping) {
-	StandingClock clock;
-	FakeGenerator generator = generator_on(clock);
+	StandingClock clock{kFixedTime};
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	generator.create();
 	clock.now = kFixedTime - 3600 * 1000 * kMs; // set back an hour: sleeping until it catches up would stall
 	std::int64_t previous = 0;
@@ -336,9 +328,9 @@ TEST(SnowflakeGenerator, CustomEpoch) {
 }
 
 TEST(SnowflakeGenerator, GeneratedIdsFallBetweenTheirBoundaries) {
-	StandingClock clock;
+	StandingClock clock{kFixedTime};
 	clock.now = kFixedTime + 500;
-	FakeGenerator generator = generator_on(clock);
+	FakeGenerator generator = generator_on<FakeGenerator>(clock);
 	for (int i = 0; i < 1000; i++) {
 		const std::int64_t id = generator.create(static_cast<std::uint8_t>(i % 32), static_cast<std::uint8_t>(i % 29));
 		ASSERT_GE(id, snowflake_boundary(kFixedTime, kDiscordEpochUnixMillis));
