@@ -28,14 +28,16 @@ void compute_machine_pid(std::uint8_t (&machine_pid)[kHotGuidMachinePidSize]) {
 
 IDENTITIES_FUNCTION(hotguid_generate) {
 	const std::uint32_t shard_key = checked_hotguid_shard_key(PG_GETARG_INT64(0));
-	// Computed before taking the lock (MD5 is too slow to hold a spinlock for), used only by the first id.
-	static bool machine_pid_known = false;
+	// The seed of the slot, once per backend and before taking the lock (MD5 and a CSPRNG refill are too slow to
+	// hold a spinlock for); only the first id generated from the slot uses it.
+	static bool seed_known = false;
 	static std::uint8_t machine_pid[kHotGuidMachinePidSize];
-	if (!machine_pid_known) {
+	static std::uint64_t counter_seed = 0;
+	if (!seed_known) {
 		compute_machine_pid(machine_pid);
-		machine_pid_known = true;
+		counter_seed = random_u64();
+		seed_known = true;
 	}
-	const std::uint64_t counter_seed = random_u64();
 	const auto result =
 	    pg::generate_from_slot(pg::generator_states().hotguid, [&](pg::SeededHotGuidState &state, UnixMicros now) {
 		    if (!state.seeded) {

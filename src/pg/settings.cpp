@@ -123,7 +123,8 @@ void read_public_key_file(const char *path, PublicIdKey &key) {
 	char contents[4096];
 	ssize_t length = -1;
 	int read_errno = 0;
-	const int file = open(path, O_RDONLY | O_CLOEXEC);
+	// O_NONBLOCK: a FIFO configured by mistake must not hang the backend (it then reads as empty, so invalid).
+	const int file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (file >= 0) {
 		length = read(file, contents, sizeof contents);
 		read_errno = errno;
