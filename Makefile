@@ -19,7 +19,7 @@ TESTS = $(filter-out test/sql/nopreload_%,$(wildcard test/sql/*.sql))
 REGRESS = $(patsubst test/sql/%.sql,%,$(TESTS))
 REGRESS_OPTS = --inputdir=test --load-extension=$(EXTENSION)
 
-PG_CPPFLAGS = -Isrc
+PG_CPPFLAGS = -Isrc -DIDENTITIES_VERSION='"$(EXTVERSION)"'
 # -MMD -MP: each object records the headers it includes (src/*/*.d), so a changed header rebuilds its users.
 PG_CXXFLAGS = -std=c++17 -Wno-register -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -MMD -MP
 SHLIB_LINK = -lstdc++ -lcrypto
@@ -30,7 +30,7 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # PGXS compiles LLVM bitcode with clang and without PG_CXXFLAGS: give it C++17 too (reference/craft.md 5.1).
-COMPILE.cxx.bc += -std=c++17 -Wno-register -Isrc
+COMPILE.cxx.bc += -std=c++17 -Wno-register
 
 sql/$(EXTENSION)--$(EXTVERSION).sql: sql/$(EXTENSION).sql
 	cp $< $@

@@ -2,11 +2,18 @@
 # Source it; it expects to run as root (apt-get, make install) and runs PostgreSQL as the postgres user.
 
 IDENTITIES_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-PG_MAJOR=15
-PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
-PG_CONFIG=$PG_BIN/pg_config
-IDENTITIES_PACKAGES=(postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR postgresql-client-$PG_MAJOR
-	libssl-dev g++ make cmake libgtest-dev)
+source "$IDENTITIES_ROOT/scripts/majors.sh"
+
+# use_major MAJOR: the PostgreSQL the following functions build for and run. Inside a chroot the runner
+# passes IDENTITIES_PG_MAJOR; on the host it is the host's own major unless a script chooses another.
+use_major() {
+	PG_MAJOR=$1
+	PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
+	PG_CONFIG=$PG_BIN/pg_config
+	IDENTITIES_PACKAGES=(postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR postgresql-client-$PG_MAJOR
+		libssl-dev g++ make cmake libgtest-dev)
+}
+use_major "${IDENTITIES_PG_MAJOR:-$HOST_MAJOR}"
 
 log() { printf '\n== %s\n' "$*"; }
 
@@ -71,6 +78,13 @@ stop_servers() {
 		as_postgres "$PG_BIN/pg_ctl" -D "$data" -m fast -w stop >/dev/null 2>&1 || true
 	done
 	STARTED_SERVERS=()
+}
+
+# The lines of this run's server logs that show a crash: a backend killed by a signal, a PANIC, a failed assertion.
+crash_lines() {
+	[ -n "${IDENTITIES_WORK:-}" ] || return 0
+	grep -HE 'terminated by signal|PANIC|TRAP' "$IDENTITIES_WORK"/*.log 2>/dev/null
+	return 0
 }
 
 cleanup_servers() {

@@ -26,7 +26,8 @@ extern "C" Datum abbreviate(Datum original, SortSupport support) {
 	memcpy(&key, DatumGetPointer(original), sizeof(Datum));
 	state.input_count++;
 	if (state.estimating) {
-		const std::uint32_t folded = static_cast<std::uint32_t>(key ^ (key >> 32));
+		const std::uint64_t wide = key; // a Datum is 4 bytes on 32-bit builds before 19
+		const std::uint32_t folded = static_cast<std::uint32_t>(wide ^ (wide >> 32));
 		addHyperLogLog(&state.abbreviated_cardinality, DatumGetUInt32(hash_uint32(folded)));
 	}
 	return DatumBigEndianToNative(key);

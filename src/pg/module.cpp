@@ -4,7 +4,7 @@
 #include "pg/shmem.hpp"
 
 extern "C" {
-PG_MODULE_MAGIC;
+IDENTITIES_MODULE_MAGIC;
 
 void _PG_init(void);
 }

@@ -1,5 +1,5 @@
 // The one way glue files include PostgreSQL: C++ headers first (port.h redefines snprintf and friends),
-// then the server headers with C linkage.
+// then the server headers with C linkage, then what differs between majors (compat.hpp).
 #pragma once
 
 #include <cstddef>
@@ -29,3 +29,5 @@ extern "C" {
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 }
+
+#include "pg/compat.hpp"

@@ -18,10 +18,22 @@ extern "C" {
 #include <cerrno>
 #include <cstdlib>
 #include <fcntl.h>
+#include <type_traits>
 #include <unistd.h>
 
 namespace identities::pg {
 namespace {
+
+// Hands a check hook's parsed value to guc.c as the setting's `extra`, which guc.c owns and frees from then on.
+template <typename Value> bool store_extra(const Value &value, void **extra) noexcept {
+	static_assert(std::is_trivially_copyable_v<Value>);
+	void *stored = guc_extra_alloc(sizeof(Value));
+	if (stored == nullptr)
+		return false;
+	memcpy(stored, &value, sizeof(Value));
+	*extra = stored;
+	return true;
+}
 
 struct SeriesPosition {
 	Uint128 next;
@@ -29,7 +41,7 @@ struct SeriesPosition {
 };
 
 // One SET of identities.incremental_ids: the parsed value and how far each series has come. It is the GUC
-// "extra" (malloc'd, as guc.c requires), so when a SET LOCAL ends, guc.c hands the outer setting's extra back
+// "extra" (allocated as guc.c requires), so when a SET LOCAL ends, guc.c hands the outer setting's extra back
 // and its series continue where they stopped, like Architect's nested generator scopes.
 struct IncrementalIdsSetting {
 	bool active;
@@ -52,12 +64,7 @@ extern "C" bool check_incremental_ids(char **new_value, void **extra, GucSource 
 		for (SeriesPosition &position : parsed.positions)
 			position = {first_id, false};
 	}
-	auto *setting = static_cast<IncrementalIdsSetting *>(malloc(sizeof(IncrementalIdsSetting)));
-	if (setting == nullptr)
-		return false;
-	*setting = parsed;
-	*extra = setting;
-	return true;
+	return store_extra(parsed, extra);
 }
 
 extern "C" void assign_incremental_ids(const char *new_value, void *extra) {
@@ -177,12 +184,7 @@ extern "C" bool check_siq_domain(char **new_value, void **extra, GucSource sourc
 	std::uint32_t hash = 0;
 	if (!checked_in_hook([&] { hash = siq_domain_hash(*new_value ? *new_value : ""); }))
 		return false;
-	auto *stored = static_cast<std::uint32_t *>(malloc(sizeof(std::uint32_t)));
-	if (stored == nullptr)
-		return false;
-	*stored = hash;
-	*extra = stored;
-	return true;
+	return store_extra(hash, extra);
 }
 
 extern "C" void assign_siq_domain(const char *new_value, void *extra) {
@@ -203,14 +205,8 @@ bool parse_timestamptz_text(const char *text, TimestampTz &result) noexcept {
 	if (strlen(text) >= MAXDATELEN ||
 	    ParseDateTime(text, work_buffer, sizeof work_buffer, fields, field_types, MAXDATEFIELDS, &field_count) != 0)
 		return false;
-#if PG_VERSION_NUM >= 160000
-	DateTimeErrorExtra error_extra;
-	if (DecodeDateTime(fields, field_types, field_count, &date_type, &tm, &fraction, &time_zone, &error_extra) != 0)
+	if (decode_date_time(fields, field_types, field_count, &date_type, &tm, &fraction, &time_zone) != 0)
 		return false;
-#else
-	if (DecodeDateTime(fields, field_types, field_count, &date_type, &tm, &fraction, &time_zone) != 0)
-		return false;
-#endif
 	return date_type == DTK_DATE && tm2timestamp(&tm, fraction, &time_zone, &result) == 0;
 }
 
@@ -225,12 +221,7 @@ extern "C" bool check_snowflake_epoch(char **new_value, void **extra, GucSource 
 		    unix_millis = checked_snowflake_epoch(floor_div(unix_micros_from_timestamptz(epoch), kMicrosPerMilli));
 	    }))
 		return false;
-	auto *stored = static_cast<std::int64_t *>(malloc(sizeof(std::int64_t)));
-	if (stored == nullptr)
-		return false;
-	*stored = unix_millis;
-	*extra = stored;
-	return true;
+	return store_extra(unix_millis, extra);
 }
 
 extern "C" void assign_snowflake_epoch(const char *new_value, void *extra) {
