@@ -3,7 +3,7 @@ EXTENSION = identities
 EXTVERSION = 0.1.0
 
 MODULE_big = identities
-CORE_OBJS = src/core/distributed_id.o src/core/distributed_id128.o src/core/encoding.o src/core/hotguid.o \
+CORE_OBJS = src/core/distributed_id.o src/core/distributed_id128.o src/core/encoding.o src/core/hotguid.o src/core/instant.o \
 	src/core/iuid.o src/core/luuid.o src/core/public_id.o src/core/random.o src/core/siq.o src/core/snowflake.o \
 	src/core/uint128.o
 GLUE_OBJS = src/pg/boundary.o src/pg/distributed_id.o src/pg/distributed_id128.o src/pg/encoding.o \

@@ -66,6 +66,11 @@ in_chroot() {
 		DEBIAN_FRONTEND=noninteractive CI="${CI:-}" "$@"
 }
 
+ensure_debootstrap() {
+	command -v debootstrap >/dev/null && return 0
+	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap; } >&2
+}
+
 # ensure_chroot MAJOR: builds the chroot of that major unless the cache has it; prints its directory.
 ensure_chroot() {
 	local major=$1 dir suite mirror
@@ -75,9 +80,7 @@ ensure_chroot() {
 		return 0
 	fi
 	[ "$(id -u)" = 0 ] || { echo "building the PostgreSQL $major chroot needs root" >&2; return 1; }
-	command -v debootstrap >/dev/null || {
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
-	} >&2 || return 1
+	ensure_debootstrap || return 1
 	suite=$(chroot_suite "$major")
 	mirror=$(host_mirror) || return 1
 	local building=$dir.building
