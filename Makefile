@@ -4,7 +4,7 @@ EXTVERSION = 0.1.0
 
 MODULE_big = identities
 CORE_OBJS = src/core/distributed_id.o src/core/distributed_id128.o src/core/encoding.o src/core/hotguid.o src/core/instant.o \
-	src/core/iuid.o src/core/luuid.o src/core/public_id.o src/core/random.o src/core/siq.o src/core/snowflake.o \
+	src/core/iuid.o src/core/luuid.o src/core/public_id.o src/core/random.o src/core/redaction.o src/core/siq.o src/core/snowflake.o \
 	src/core/uint128.o
 GLUE_OBJS = src/pg/boundary.o src/pg/distributed_id.o src/pg/distributed_id128.o src/pg/encoding.o \
 	src/pg/fixed_bytes_type.o src/pg/hotguid.o src/pg/iuid.o src/pg/luuid.o src/pg/module.o src/pg/public_id.o \
@@ -29,7 +29,7 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
-# PGXS compiles LLVM bitcode with clang and without PG_CXXFLAGS: give it C++17 too (reference/craft.md 5.1).
+# PGXS compiles LLVM bitcode with clang and without PG_CXXFLAGS: give it C++17 too.
 COMPILE.cxx.bc += -std=c++17 -Wno-register
 
 sql/$(EXTENSION)--$(EXTVERSION).sql: sql/$(EXTENSION).sql

@@ -33,9 +33,11 @@ COMMENT ON FUNCTION distributedid_recv(internal) IS 'I/O';
 COMMENT ON FUNCTION distributedid_send(distributedid) IS 'I/O';
 
 -- generation, extraction, boundaries
+-- Generators that keep state (per backend, per session for identities.incremental_ids) are PARALLEL
+-- RESTRICTED, as core random() is: a parallel plan runs them in the leader, so no id depends on the worker.
 
 CREATE FUNCTION distributedid_generate() RETURNS distributedid
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION distributedid_generate() IS 'new DistributedId: incremental, 128 per ms sustained with a ~128K burst (per server when preloaded)';
 
 CREATE FUNCTION distributedid_extract_timestamp(distributedid) RETURNS timestamptz
@@ -205,7 +207,7 @@ COMMENT ON AGGREGATE max(distributedid) IS 'maximum value of all distributedid i
 --------------------------------------------------------------------------------------------------------------
 
 CREATE FUNCTION distributedid128_generate() RETURNS uuid
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION distributedid128_generate() IS 'new DistributedId128: ms since 1700, version 7 nibble, 75 random bits increasing within a ms (per server when preloaded)';
 
 CREATE FUNCTION distributedid128_extract_timestamp(uuid) RETURNS timestamptz
@@ -356,7 +358,7 @@ COMMENT ON FUNCTION iuid_send(iuid) IS 'I/O';
 -- generation, extraction, boundaries
 
 CREATE FUNCTION iuid_generate(country integer, service_entity integer) RETURNS iuid
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION iuid_generate(integer, integer) IS 'new iUID for a country and a service entity (0-255 each): increasing within a ms, never repeated by one server';
 
 CREATE FUNCTION iuid_extract_timestamp(iuid) RETURNS timestamptz
@@ -507,7 +509,7 @@ COMMENT ON AGGREGATE max(iuid) IS 'maximum value of all iuid input values';
 --------------------------------------------------------------------------------------------------------------
 
 CREATE FUNCTION hotguid_generate(shard_key bigint) RETURNS uuid
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION hotguid_generate(bigint) IS 'new HotGuid carrying a shard key (0 to 2^32-1), unique per backend';
 CREATE FUNCTION hotguid_extract_shard_key(uuid) RETURNS bigint
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -573,10 +575,10 @@ COMMENT ON FUNCTION siq_send(siq) IS 'I/O';
 -- generation, extraction, boundaries
 
 CREATE FUNCTION siq_generate(qualifier text) RETURNS siq
-	AS 'MODULE_PATHNAME', 'siq_generate_from_settings' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'siq_generate_from_settings' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION siq_generate(text) IS 'new SIQ of a qualifier (user, message, ...), domain and shard from identities.siq_domain and identities.siq_shard; needs shared_preload_libraries';
 CREATE FUNCTION siq_generate(qualifier text, domain text, shard integer) RETURNS siq
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION siq_generate(text, text, integer) IS 'new SIQ of a qualifier, domain and shard (0-255); needs shared_preload_libraries';
 
 CREATE FUNCTION siq_extract_timestamp(siq) RETURNS timestamptz
@@ -768,10 +770,10 @@ COMMENT ON AGGREGATE max(siq) IS 'maximum value of all siq input values';
 --------------------------------------------------------------------------------------------------------------
 
 CREATE FUNCTION snowflake_generate() RETURNS bigint
-	AS 'MODULE_PATHNAME', 'snowflake_generate_from_settings' LANGUAGE C VOLATILE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME', 'snowflake_generate_from_settings' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION snowflake_generate() IS 'new Snowflake, worker and process from identities.snowflake_worker and identities.snowflake_process; needs shared_preload_libraries';
 CREATE FUNCTION snowflake_generate(worker integer, process integer) RETURNS bigint
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION snowflake_generate(integer, integer) IS 'new Snowflake for a worker and a process (0-31 each); needs shared_preload_libraries';
 
 CREATE FUNCTION snowflake_extract_timestamp(bigint) RETURNS timestamptz

@@ -57,7 +57,7 @@ std::optional<std::uint64_t> hexadecimal_to_uint64(std::string_view text) noexce
 std::optional<Uint128> hexadecimal_to_decimal(std::string_view text) noexcept;
 std::optional<Uint128> hexadecimal_to_uint128(std::string_view text) noexcept;
 
-// The 2013 LUUID blog's CRC-12 of a name's bytes (other-formats.md D.1): reflected, poly 0x80F, init and
+// The 2013 LUUID blog's CRC-12 of a name's bytes: reflected, poly 0x80F, init and
 // xorout 0xFFF. It matches no catalogued CRC-12; "123456789" gives 0xDDD.
 std::uint16_t crc12(std::string_view bytes) noexcept;
 

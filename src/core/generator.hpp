@@ -1,6 +1,6 @@
 // What every generator shares: a step either yields an id or asks to be retried after 1 ms.
 //
-// Generators are pure step functions over plain state (see design.md). The caller supplies the
+// Generators are pure step functions over plain state. The caller supplies the
 // clock, the lock and the sleep, so the same step runs per backend, in shared memory, or in a unit
 // test with a fake clock.
 #pragma once

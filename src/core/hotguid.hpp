@@ -1,7 +1,7 @@
 // HotGuid (dmlarionov/HotGuid): seconds, a machine-and-process tag, a counter and a shard key, kept in uuid.
 //
 // The reference builds a .NET Guid from 16 "memory" bytes; Npgsql stores a Guid in its string order, so the
-// PostgreSQL bytes are (other-formats.md B.2): 0..3 Unix seconds BE | 4..8 machine_pid[1,0,3,2,4] |
+// PostgreSQL bytes are: 0..3 Unix seconds BE | 4..8 machine_pid[1,0,3,2,4] |
 // 9..11 counter BE | 12..15 shard key LE. No version or variant bits: they are whatever the tag holds.
 #pragma once
 

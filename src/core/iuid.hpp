@@ -2,7 +2,7 @@
 //
 // Layout (bit 0 = most significant): 48-bit Unix ms | version 1000 | 4-bit format version (ver1, 0 today) |
 // 8-bit country | variant 10 | 8-bit service entity | 54 random bits. The uuid's bytes are the 128-bit integer
-// in big-endian order, so uuid order is time order (other-formats.md section C).
+// in big-endian order, so uuid order is time order.
 #pragma once
 
 #include "core/clock.hpp"

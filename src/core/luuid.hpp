@@ -1,7 +1,7 @@
 // LUUID, from the 2013 blog "Embedding a Primary Key in a UUID / GUID for CQRS / ES": an entity's own
 // sequential key and its class's group id inside a uuid, so /any/<uuid> can be routed and /person/<key> stays short.
 //
-// Layout pppppppp-pppp-6ggg-arrr-rrrrrrrrrrrr (other-formats.md D): 48-bit key BE | version nibble 6 | 12-bit
+// Layout pppppppp-pppp-6ggg-arrr-rrrrrrrrrrrr: 48-bit key BE | version nibble 6 | 12-bit
 // group (the blog's crc12 of the class name) | fixed nibble a (so the RFC variant reads 10) | 60 random bits.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Public identities: Architect.Identities' AesPublicIdentityConverter, bit for bit (architect-identities.md §4).
+// Public identities: Architect.Identities' AesPublicIdentityConverter, bit for bit.
 //
 // A public id is one AES-ECB block over a fixed plaintext layout of the value, returned as a uuid. Only the key
 // holder can turn it back into the value, and a public id that was not made under the key almost never decodes

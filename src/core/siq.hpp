@@ -1,6 +1,6 @@
 // SIQ (SUOU's suou.iding): a 112-bit id of time, shard, domain hash, serial and qualifier, kept in the siq type.
 //
-// Layout (other-formats.md A.1, bit 111 = most significant): 40-bit Unix seconds | 16-bit binary fraction of a
+// Layout (bit 111 = most significant): 40-bit Unix seconds | 16-bit binary fraction of a
 // second (1/65536 s ticks) | 8-bit shard | 32-bit domain hash | 16-bit tail = serial followed by a 3-, 4- or
 // 5-bit qualifier. Stored as 14 big-endian bytes, so memcmp order is numeric order is time order.
 #pragma once
@@ -59,7 +59,7 @@ std::uint64_t siq_ts56_from_unix_micros(UnixMicros instant);
 Uint128 siq_boundary(UnixMicros instant);
 
 // A qualifier (SUOU's SiqType): its value's leading 1 bit only marks the width, the bits below it are the
-// qualifier, and the serial gets the 16 - width bits above them (other-formats.md A.5).
+// qualifier, and the serial gets the 16 - width bits above them.
 struct SiqQualifier {
 	const char *name;   // the SQL name, lowercase; "product" is SUOU's PREMIUM
 	std::uint8_t value; // SUOU's enum value, e.g. 32 for user
@@ -69,7 +69,7 @@ struct SiqQualifier {
 
 constexpr std::size_t kSiqQualifierCount = 15;
 
-// In sql-api.md's order: user, application, event, product, group, collection, invite, tag, channel, thread,
+// In the SQL API's order: user, application, event, product, group, collection, invite, tag, channel, thread,
 // message, ternary, manytomany, multi, content.
 extern const SiqQualifier kSiqQualifiers[kSiqQualifierCount];
 
@@ -133,7 +133,7 @@ std::string siq_to_base64(Uint128 id);
 std::string siq_to_cb32(Uint128 id);
 Uint128 siq_from_cb32(std::string_view text);
 
-// The UUIDv8 form (other-formats.md A.9, order-preserving and lossless; SUOU defines none): siq bits 111..64
+// The UUIDv8 form (order-preserving and lossless; SUOU defines none): siq bits 111..64
 // in bytes 0..5, version 8, bits 63..52, variant 10, bits 51..0, then 10 zero bits. The result is the uuid's
 // 16 bytes as a big-endian integer. uuid_to_siq throws 22P02 for any uuid siq_to_uuid cannot make (another
 // version or variant, or a non-zero pad bit).
@@ -141,7 +141,7 @@ Uint128 siq_to_uuid(Uint128 id) noexcept;
 Uint128 uuid_to_siq(Uint128 uuid);
 
 // The bytea form: the 14 big-endian bytes, or 16 whose first two are zero (SUOU's spec stores 16 bytes, its
-// code 14; other-formats.md A.8). Any other input throws 22P02.
+// code 14). Any other input throws 22P02.
 Uint128 siq_from_bytes(const std::uint8_t *bytes, std::size_t length);
 
 inline Uint128 load_siq(const std::uint8_t *bytes) noexcept { return load_big_endian(bytes, kSiqSize); }
@@ -160,7 +160,7 @@ struct SiqState {
 	SiqCounter counters[kSiqQualifierCount];
 };
 
-// One step of SUOU's SiqGen with its intended semantics (other-formats.md A.6, F.2): a new tick restarts the
+// One step of SUOU's SiqGen with its intended semantics: a new tick restarts the
 // qualifier's serial at 0; within a tick the serial grows by one; when all 2^(16 - width) serials of the
 // current tick are used, the step asks to sleep until the clock reaches the next tick. A clock behind the
 // qualifier's tick is not followed back: the step keeps counting in the last tick and, when that is used up,

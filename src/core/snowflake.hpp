@@ -1,6 +1,6 @@
 // Snowflake, Discord's flavour (as SUOU's suou.snowflake writes it), kept in a bigint.
 //
-// Layout (other-formats.md A.11, bit 63 = most significant): 42-bit ms since a custom epoch | 5-bit worker |
+// Layout (bit 63 = most significant): 42-bit ms since a custom epoch | 5-bit worker |
 // 5-bit process | 12-bit increment. The epoch is a parameter; Discord's, 2015-01-01T00:00:00Z, is the default.
 #pragma once
 

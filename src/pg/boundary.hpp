@@ -1,7 +1,7 @@
 // The boundary between C++ and PostgreSQL, used by every SQL-callable function.
 //
 // C++ exceptions never cross into PostgreSQL: the guard catches them, lets every C++ frame of the call
-// unwind, and only then calls ereport (reference/craft.md section 4). Function bodies keep PostgreSQL
+// unwind, and only then calls ereport. Function bodies keep PostgreSQL
 // calls that may ereport (palloc, detoasting, CHECK_FOR_INTERRUPTS) away from live C++ objects with
 // destructors: they either run before such objects exist or after they are gone.
 #pragma once
@@ -13,7 +13,8 @@ namespace identities::pg {
 
 int sqlstate_of(ErrorCode code) noexcept;
 
-// Copies at most size-1 bytes and always terminates: messages travel from C++ to ereport in POD buffers.
+// Copies at most size-1 bytes, cut on a character boundary, and always terminates: messages travel from C++
+// to ereport in POD buffers.
 void copy_message(char *out, std::size_t size, const char *text) noexcept;
 
 template <typename Body>

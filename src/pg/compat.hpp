@@ -4,7 +4,6 @@
 #pragma once
 
 extern "C" {
-#include "utils/datetime.h"
 // 16 moved the varlena macros (VARDATA, SET_VARSIZE, ...) out of postgres.h.
 #if PG_VERSION_NUM >= 160000
 #include "varatt.h"
@@ -20,17 +19,6 @@ inline void *guc_extra_alloc(std::size_t size) noexcept {
 	return guc_malloc(LOG, size);
 #else
 	return malloc(size);
-#endif
-}
-
-// DecodeDateTime() reports errors as codes; 16 added an out parameter for their details.
-inline int decode_date_time(char **fields, int *field_types, int field_count, int *date_type, pg_tm *tm,
-                            fsec_t *fraction, int *time_zone) noexcept {
-#if PG_VERSION_NUM >= 160000
-	DateTimeErrorExtra error_extra;
-	return DecodeDateTime(fields, field_types, field_count, date_type, tm, fraction, time_zone, &error_extra);
-#else
-	return DecodeDateTime(fields, field_types, field_count, date_type, tm, fraction, time_zone);
 #endif
 }
 

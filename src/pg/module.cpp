@@ -10,6 +10,7 @@ void _PG_init(void);
 }
 
 extern "C" void _PG_init(void) {
+	identities::pg::redact_public_key_in_server_log();
 	identities::pg::define_settings();
 	identities::pg::request_generator_shared_memory();
 }

@@ -1,16 +1,19 @@
 #include "pg/settings.hpp"
 
 #include "core/error.hpp"
+#include "core/instant.hpp"
+#include "core/redaction.hpp"
 #include "core/siq.hpp"
 #include "core/snowflake.hpp"
 #include "pg/boundary.hpp"
-#include "pg/timestamps.hpp"
 #include "pg/postgres.hpp"
 
 extern "C" {
 #include "access/parallel.h"
+#include "catalog/pg_authid.h"
+#include "utils/acl.h"
+#include "utils/memutils.h"
 #include "tcop/tcopprot.h"
-#include "utils/datetime.h"
 }
 
 #include <openssl/crypto.h>
@@ -18,6 +21,7 @@ extern "C" {
 #include <cerrno>
 #include <cstdlib>
 #include <fcntl.h>
+#include <optional>
 #include <type_traits>
 #include <unistd.h>
 
@@ -92,10 +96,19 @@ extern "C" bool check_public_key(char **new_value, void **extra, GucSource sourc
 	public_key_from_configuration_file = !empty && source == PGC_S_FILE;
 	if (empty)
 		return true;
-	// ALTER ROLE/DATABASE SET and CREATE FUNCTION ... SET would store the key in catalogs other roles can read.
+	// ALTER ROLE/DATABASE SET and CREATE FUNCTION ... SET would store the key in catalogs other roles can read
+	// (checked with source PGC_S_TEST); one stored while identities was not loaded stays inert at login.
 	if (source == PGC_S_TEST) {
 		GUC_check_errmsg("identities.public_key cannot be stored in a role, database or function setting");
 		GUC_check_errhint("Set it in postgresql.conf or with ALTER SYSTEM, or use identities.public_key_file.");
+		return false;
+	}
+	if (source == PGC_S_GLOBAL || source == PGC_S_DATABASE || source == PGC_S_USER ||
+	    source == PGC_S_DATABASE_USER) {
+		GUC_check_errmsg("identities.public_key is not taken from a role or database setting");
+		GUC_check_errdetail("Role and database settings are readable by every role.");
+		GUC_check_errhint("Remove it with ALTER ROLE/DATABASE ... RESET identities.public_key, and set the key in "
+		                  "postgresql.conf, with ALTER SYSTEM or in identities.public_key_file.");
 		return false;
 	}
 	bool valid = false;
@@ -125,8 +138,10 @@ extern "C" void assign_public_key_file(const char *new_value, void *extra) {
 	forget_prepared_cipher(); // a reload may have changed the file's contents even when its path stayed
 }
 
-// Reads the key file into key. The file's bytes are wiped from this process once decoded.
-void read_public_key_file(const char *path, PublicIdKey &key) {
+// Reads the key file into key. The file's bytes are wiped from this process once decoded. Errors name the
+// file only to those who may see the setting (show_path).
+void read_public_key_file(const char *path, bool show_path, PublicIdKey &key) {
+	const std::string named = show_path ? std::string(" \"") + path + "\"" : std::string();
 	char contents[4096];
 	ssize_t length = -1;
 	int read_errno = 0;
@@ -141,14 +156,14 @@ void read_public_key_file(const char *path, PublicIdKey &key) {
 	}
 	if (length < 0)
 		throw Error(ErrorCode::ConfigFileError,
-		            std::string("could not read identities.public_key_file \"") + path + "\": " + strerror(read_errno),
-		            {}, "The file must be readable by the operating system user the server runs as.");
+		            "could not read identities.public_key_file" + named + ": " + strerror(read_errno), {},
+		            "The file must be readable by the operating system user the server runs as.");
 	const bool valid = static_cast<std::size_t>(length) < sizeof contents &&
 	                   decode_public_id_key(std::string_view(contents, static_cast<std::size_t>(length)), key);
 	OPENSSL_cleanse(contents, sizeof contents);
 	if (!valid)
 		throw Error(ErrorCode::ConfigFileError,
-		            std::string("identities.public_key_file \"") + path + "\" does not hold a valid key",
+		            "identities.public_key_file" + named + " does not hold a valid key",
 		            "The file must hold the base64 of 16, 24 or 32 bytes. Its contents are not shown.");
 }
 
@@ -191,35 +206,18 @@ extern "C" void assign_siq_domain(const char *new_value, void *extra) {
 	siq_domain_hash_value = *static_cast<const std::uint32_t *>(extra);
 }
 
-// A timestamptz as its input function reads it, but through the datetime routines that report errors as codes:
-// a check hook must not ereport.
-bool parse_timestamptz_text(const char *text, TimestampTz &result) noexcept {
-	char work_buffer[MAXDATELEN + MAXDATEFIELDS];
-	char *fields[MAXDATEFIELDS];
-	int field_types[MAXDATEFIELDS];
-	int field_count = 0;
-	int date_type = 0;
-	int time_zone = 0;
-	pg_tm tm = {};
-	fsec_t fraction = 0;
-	if (strlen(text) >= MAXDATELEN ||
-	    ParseDateTime(text, work_buffer, sizeof work_buffer, fields, field_types, MAXDATEFIELDS, &field_count) != 0)
-		return false;
-	if (decode_date_time(fields, field_types, field_count, &date_type, &tm, &fraction, &time_zone) != 0)
-		return false;
-	return date_type == DTK_DATE && tm2timestamp(&tm, fraction, &time_zone, &result) == 0;
-}
-
+// The epoch is one instant for every backend: read without the session's TimeZone (which differs between
+// sessions, and is not yet restored in a parallel worker when its settings are applied), and by code that
+// cannot ereport, as a check hook must not.
 extern "C" bool check_snowflake_epoch(char **new_value, void **extra, GucSource source) {
-	TimestampTz epoch = 0;
-	if (!parse_timestamptz_text(*new_value ? *new_value : "", epoch)) {
-		GUC_check_errdetail("The epoch must be a timestamp with time zone, such as 2015-01-01 00:00:00+00.");
+	const std::optional<UnixMicros> epoch = parse_absolute_instant(*new_value ? *new_value : "");
+	if (!epoch) {
+		GUC_check_errdetail("The epoch must be a date and time with Z or an explicit UTC offset, such as "
+		                    "2015-01-01 00:00:00+00 or 2015-01-01T00:00:00Z.");
 		return false;
 	}
 	std::int64_t unix_millis = 0;
-	if (!checked_in_hook([&] {
-		    unix_millis = checked_snowflake_epoch(floor_div(unix_micros_from_timestamptz(epoch), kMicrosPerMilli));
-	    }))
+	if (!checked_in_hook([&] { unix_millis = checked_snowflake_epoch(floor_div(*epoch, kMicrosPerMilli)); }))
 		return false;
 	return store_extra(unix_millis, extra);
 }
@@ -228,7 +226,46 @@ extern "C" void assign_snowflake_epoch(const char *new_value, void *extra) {
 	snowflake_epoch_unix_millis = *static_cast<const std::int64_t *>(extra);
 }
 
+emit_log_hook_type previous_emit_log_hook = nullptr;
+
+// Replaces a message field by its copy with the key's values redacted, allocated where the error data lives.
+void redact_field(char *&field) noexcept {
+	if (field == nullptr)
+		return;
+	const std::size_t length = redact_public_key_values(field, nullptr, 0);
+	if (length == 0)
+		return;
+	char *redacted = static_cast<char *>(MemoryContextAllocExtended(ErrorContext, length + 1, MCXT_ALLOC_NO_OOM));
+	if (redacted == nullptr) {
+		field = const_cast<char *>("(message withheld: it gives identities.public_key a value)");
+		return;
+	}
+	redact_public_key_values(field, redacted, length + 1);
+	field = redacted;
+}
+
+// The server log never holds the key: PostgreSQL logs a reloaded setting's new value, and log_statement and
+// errors log statements such as SET or ALTER SYSTEM with the key in them.
+extern "C" void redact_public_key_in_log(ErrorData *edata) {
+	if (previous_emit_log_hook != nullptr)
+		previous_emit_log_hook(edata);
+	if (!edata->output_to_server)
+		return;
+	redact_field(edata->message);
+	redact_field(edata->detail);
+	redact_field(edata->detail_log);
+	redact_field(edata->context);
+	// An error's STATEMENT line is debug_query_string itself, which no hook can rewrite: leave it out.
+	if (debug_query_string != nullptr && mentions_public_key(debug_query_string))
+		edata->hide_stmt = true;
+}
+
 } // namespace
+
+void redact_public_key_in_server_log() {
+	previous_emit_log_hook = emit_log_hook;
+	emit_log_hook = redact_public_key_in_log;
+}
 
 std::uint32_t siq_domain_hash_setting() noexcept { return siq_domain_hash_value; }
 
@@ -246,8 +283,10 @@ const PublicIdCipher &public_id_cipher() {
 	if (!public_key.empty()) {
 		prepared_cipher = new PublicIdCipher(public_key);
 	} else if (public_key_file != nullptr && *public_key_file != '\0') {
+		// The path is superuser-only (GUC_SUPERUSER_ONLY): asked before any C++ object of this frame exists.
+		const bool show_path = superuser() || has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_SETTINGS);
 		PublicIdKey key;
-		read_public_key_file(public_key_file, key);
+		read_public_key_file(public_key_file, show_path, key);
 		prepared_cipher = new PublicIdCipher(key);
 	} else {
 		throw Error(ErrorCode::ObjectNotInPrerequisiteState, "no public id key is configured", {},
@@ -261,8 +300,9 @@ void define_settings() {
 	DefineCustomStringVariable(
 	    "identities.incremental_ids",
 	    "Makes this session's distributedid and distributedid128 generators return N, N+1, N+2, ...",
-	    "For deterministic tests, like Architect's IncrementalDistributedIdGenerator. Empty uses the real generators.",
-	    &incremental_ids_text, "", PGC_USERSET, 0, check_incremental_ids, assign_incremental_ids, nullptr);
+	    "For deterministic tests, like Architect's IncrementalDistributedIdGenerator. Empty uses the real generators. "
+	    "Superusers only: whoever sets it chooses the ids that column defaults produce.",
+	    &incremental_ids_text, "", PGC_SUSET, 0, check_incremental_ids, assign_incremental_ids, nullptr);
 	DefineCustomStringVariable(
 	    "identities.public_key", "The AES key of public ids: base64 of 16, 24 or 32 bytes.",
 	    "Superusers only. Never shown: SHOW and current_setting() say (set) or (unset). Wins over "

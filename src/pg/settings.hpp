@@ -9,6 +9,10 @@ namespace identities::pg {
 // Called from _PG_init.
 void define_settings();
 
+// Called from _PG_init: an emit_log_hook that keeps identities.public_key's values out of the server log.
+// Preloaded, it runs in the postmaster too, which logs the new value of a setting changed by a reload.
+void redact_public_key_in_server_log();
+
 // The id series of identities.incremental_ids (Architect's Incremental*Generator test doubles).
 enum class IncrementalSeries { DistributedId, DistributedId128 };
 

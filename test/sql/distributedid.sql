@@ -3,6 +3,7 @@ SET TimeZone = 'UTC';
 
 \getenv abs_srcdir PG_ABS_SRCDIR
 \i :abs_srcdir/sql/include/error_of.sql
+\i :abs_srcdir/sql/include/index_used.sql
 
 -- text input and output
 SELECT '0'::distributedid, '1'::distributedid, '  42  '::distributedid, '00000000000000000000000000000007'::distributedid;
@@ -58,6 +59,11 @@ RESET client_min_messages;
 INSERT INTO ids SELECT '42', 42 FROM generate_series(1, 1000);
 CREATE INDEX ids_btree ON ids (id);
 SELECT allequalimage FROM bt_metap('ids_btree');
+-- min/max through the index use the aggregates' sort operators: the same answers as the reference order
+SET enable_seqscan = off;
+SELECT pg_temp.index_used('SELECT min(id), max(id) FROM ids', 'ids_btree') AS min_max_use_index,
+       (SELECT min(id) FROM ids) = (SELECT min(n) FROM ids)::distributedid AS min_right, (SELECT max(id) FROM ids) = (SELECT max(n) FROM ids)::distributedid AS max_right;
+RESET enable_seqscan;
 SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT * FROM ids WHERE id = '42';
 SELECT count(*) FROM ids WHERE id = '42';
@@ -158,17 +164,17 @@ SET statement_timeout = '300ms';
 SELECT count(distributedid_generate()) FROM generate_series(1, 10000000);
 RESET statement_timeout;
 
--- parallel workers generate too (each a replica of its own, or the server's generator when preloaded)
+-- in a parallel plan the workers scan and the leader generates (the generator is PARALLEL RESTRICTED)
 CREATE TABLE parallel_input AS SELECT g FROM generate_series(1, 100000) AS g;
 ANALYZE parallel_input;
 SET max_parallel_workers_per_gather = 2;
 SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
-SET parallel_leader_participation = off;  -- the workers, not the leader, call the generator
+SET parallel_leader_participation = off;  -- the leader still calls the generator
 EXPLAIN (COSTS OFF, VERBOSE) SELECT distributedid_generate() FROM parallel_input;
 SELECT count(DISTINCT id) AS distinct_ids FROM (SELECT distributedid_generate() AS id FROM parallel_input) AS generated;
--- deterministic ids would repeat in every worker: refused
+-- so a session's deterministic series stays one series
 SET identities.incremental_ids = '1';
 SELECT count(DISTINCT id) FROM (SELECT distributedid_generate() AS id FROM parallel_input) AS generated;
 RESET identities.incremental_ids;

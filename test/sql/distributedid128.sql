@@ -25,7 +25,7 @@ SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
 	'SELECT numeric_to_distributedid128(340282366920938463463374607431768211456)',
 	'SELECT numeric_to_distributedid128(''NaN'')', 'SELECT numeric_to_distributedid128(''-Infinity'')']) AS statement;
 
--- Split / Join into two non-negative bigints (architect-identities.md 6.1)
+-- Split / Join into two non-negative bigints
 SELECT v, (distributedid128_split(numeric_to_distributedid128(v))).*,
        distributedid128_join((distributedid128_split(numeric_to_distributedid128(v))).upper,
                              (distributedid128_split(numeric_to_distributedid128(v))).lower) = numeric_to_distributedid128(v) AS joined

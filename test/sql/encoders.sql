@@ -2,7 +2,7 @@
 \getenv abs_srcdir PG_ABS_SRCDIR
 \i :abs_srcdir/sql/include/error_of.sql
 
--- bigint: 11 base62 characters, 16 hex digits (architect-identities.md 6.1)
+-- bigint: 11 base62 characters, 16 hex digits
 SELECT v, to_alphanumeric(v) AS alphanumeric, to_hexadecimal(v) AS hexadecimal,
        alphanumeric_to_bigint(to_alphanumeric(v)) = v AND hexadecimal_to_bigint(to_hexadecimal(v)) = v AS round_trip
 FROM unnest(ARRAY[0, 1, 15, 16, 17, 61, 62, 4294967296, 4294967297, 1234567890123456789, 9223372036854775807]::bigint[]) AS v;

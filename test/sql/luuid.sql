@@ -2,7 +2,7 @@
 \getenv abs_srcdir PG_ABS_SRCDIR
 \i :abs_srcdir/sql/include/error_of.sql
 
--- the blog's CRC-12 (other-formats.md D.1), and a few names computed by hand
+-- the blog's CRC-12, and a few names computed by hand
 SELECT name, luuid_group(name) AS crc12, to_hex(luuid_group(name)) AS hex
 FROM unnest(ARRAY['123456789', 'a', '', 'person', 'Person', 'order', 'café']) AS name;
 

@@ -106,3 +106,11 @@ FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous
       FROM (SELECT n, snowflake_generate() AS id FROM generate_series(1, 50000) AS n) AS g) AS pairs;
 SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
 	'SELECT snowflake_generate(32, 0)', 'SELECT snowflake_generate(0, -1)']) AS statement;
+
+-- the serial generators in forced parallel plans
+SELECT set_config(CASE WHEN current_setting('server_version_num')::integer >= 160000
+                       THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END, 'on', false) AS forced_parallel;
+SELECT count(DISTINCT siq_generate('message')) AS siq, count(DISTINCT snowflake_generate()) AS snowflake
+FROM generate_series(1, 1000);
+SELECT set_config(CASE WHEN current_setting('server_version_num')::integer >= 160000
+                       THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END, 'off', false) AS forced_parallel;

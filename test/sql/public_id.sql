@@ -8,7 +8,7 @@ SHOW identities.public_key;
 SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
 	'SELECT public_id_to_bigint(gen_random_uuid())', 'SELECT public_id(''1''::distributedid)']) AS statement;
 
--- the upstream key: 32 zero bytes (architect-identities.md 6.2)
+-- the upstream key: 32 zero bytes
 SET identities.public_key = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 SHOW identities.public_key;
 SELECT v, public_id(v) AS public_id, to_alphanumeric(public_id(v)) AS alphanumeric,
@@ -184,6 +184,12 @@ ALTER SYSTEM SET identities.public_key_file = '/nonexistent/public_id.key';
 SELECT pg_reload_conf();
 SELECT pg_sleep(0.5);
 SELECT pg_temp.error_of('SELECT public_id(1)') AS missing_file;
+-- the path is superuser-only: other roles' errors do not name it
+CREATE ROLE regress_identities_reader;
+SET ROLE regress_identities_reader;
+SELECT pg_temp.error_of('SELECT public_id(1)') AS missing_file_for_other_roles;
+RESET ROLE;
+DROP ROLE regress_identities_reader;
 ALTER SYSTEM RESET identities.public_key_file;
 SELECT pg_reload_conf();
 SELECT pg_sleep(0.5);

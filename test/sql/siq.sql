@@ -3,6 +3,7 @@
 SET TimeZone = 'UTC';
 \getenv abs_srcdir PG_ABS_SRCDIR
 \i :abs_srcdir/sql/include/error_of.sql
+\i :abs_srcdir/sql/include/index_used.sql
 
 -- SUOU's own vector (tests/test_iding.py; its naive 2020-01-01 is Europe/Rome, so 2019-12-31T23:00:00Z):
 -- domain '0', shard 256 (= 0), content, serial 0
@@ -22,6 +23,12 @@ SELECT siq_from_did('did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah') AS from_did,
        'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah'::siq AS did_as_input,
        siq_from_cb32('5W2YJY000000000000007') AS from_cb32, siq_from_cb32('5w2yjy000000000000007') AS lowercase_cb32,
        siq_from_cb32('5W2YJYOOOOOOOOOOOOOO7') AS crockford_aliases;
+-- every Crockford digit decodes to its value in either case, i, l and o as 1, 1 and 0; u is no digit in either case
+SELECT bool_and(siq_from_cb32(lower(c)) = siq_from_cb32(c)) AS lowercase_like_uppercase,
+       bool_and(siq_from_cb32(c) = (position(c IN '0123456789ABCDEFGHJKMNPQRSTVWXYZ') - 1)::numeric::siq) AS digit_values
+FROM regexp_split_to_table('0123456789ABCDEFGHJKMNPQRSTVWXYZ', '') AS c;
+SELECT siq_from_cb32('i') = '1'::siq AND siq_from_cb32('l') = '1'::siq AND siq_from_cb32('o') = '0'::siq AS lowercase_aliases,
+       split_part(pg_temp.error_of('SELECT siq_from_cb32(''u'')'), ':', 1) AS lowercase_u;
 -- the UUIDv8 mapping (A.9): order-preserving and lossless
 SELECT siq_to_uuid('5e0bd2f0000000000000000007') AS i1_uuid, siq_to_uuid('0') AS zero_uuid,
        uuid_to_siq('005e0bd2-f000-8000-8000-000000001c00') AS back;
@@ -82,6 +89,11 @@ CREATE EXTENSION IF NOT EXISTS pageinspect;
 RESET client_min_messages;
 CREATE INDEX ids_btree ON ids (id);
 SELECT allequalimage FROM bt_metap('ids_btree');
+-- min/max through the index use the aggregates' sort operators: the same answers as the reference order
+SET enable_seqscan = off;
+SELECT pg_temp.index_used('SELECT min(id), max(id) FROM ids', 'ids_btree') AS min_max_use_index,
+       (SELECT min(id) FROM ids) = (SELECT min(n) FROM ids)::siq AS min_right, (SELECT max(id) FROM ids) = (SELECT max(n) FROM ids)::siq AS max_right;
+RESET enable_seqscan;
 SELECT bool_and((siq_hash_extended(id, 0) & 4294967295) = (siq_hash(id)::bigint & 4294967295)) AS extended_matches_standard
 FROM ids;
 CREATE TABLE hashed (id siq PRIMARY KEY) PARTITION BY HASH (id);

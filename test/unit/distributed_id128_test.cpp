@@ -43,7 +43,7 @@ struct FakeGenerator : testing::FakeClockGenerator<DistributedId128State> {
 Uint128 uint128(std::uint64_t high, std::uint64_t low) { return (static_cast<Uint128>(high) << 64) | low; }
 
 TEST(DistributedId128, ComposesTheReferenceLayout) {
-	// architect-identities.md 6.2 (CreateCore vectors), as uuid bytes = big-endian integer.
+	// the format's specification (CreateCore vectors), as uuid bytes = big-endian integer.
 	EXPECT_EQ(compose_distributed_id128(0, static_cast<Uint128>(1) << 74), uint128(0x0000000000007800, 0));
 	EXPECT_EQ(compose_distributed_id128(0, kDistributedId128RandomMax),
 	          uint128(0x0000000000007FFF, 0x7FFFFFFFFFFFFFFF));
@@ -157,7 +157,7 @@ TEST(DistributedId128, ClockOutsideTheFortyEightBitsIsOutOfRange) {
 }
 
 TEST(DistributedId128, SplitsAndJoinsAsTheReference) {
-	// architect-identities.md 6.1 (DistributedId128Tests): UInt128 -> (upper, lower).
+	// the format's specification (DistributedId128Tests): UInt128 -> (upper, lower).
 	const struct {
 		const char *id;
 		std::int64_t upper, lower;

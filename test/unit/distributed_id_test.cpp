@@ -58,7 +58,7 @@ TEST(DistributedId, AverageRateLimitIs128PerMillisecond) {
 }
 
 TEST(DistributedId, ComposesTheReferenceLayout) {
-	// architect-identities.md 6.2 (CreateCore vectors).
+	// the format's specification (CreateCore vectors).
 	EXPECT_EQ(compose_distributed_id(0, 0x010000000000), static_cast<Uint128>(1099511627776ULL));
 	EXPECT_EQ(compose_distributed_id(0, 0xFFFFFFFFFFFF), static_cast<Uint128>(281474976710655ULL));
 	EXPECT_EQ(compose_distributed_id(3786825600000ULL, 0x010000000000),

@@ -31,7 +31,7 @@ TEST(Encoding, ByteaExcerptsStopAfter32Bytes) {
 	EXPECT_EQ(format_bytea_excerpt(many.data(), many.size()), expected + "...");
 }
 
-// Architect's AlphanumericIdEncoder and HexadecimalIdEncoder: architect-identities.md 3 and 6.
+// Architect's AlphanumericIdEncoder and HexadecimalIdEncoder: the format's specification and 6.
 
 constexpr char kAlphanumericAlphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -532,7 +532,7 @@ TEST(Encoding, StringOrderIsNumericOrder) {
 namespace identities {
 namespace {
 
-// The LUUID blog's CRC-12 (other-formats.md D.1); every vector was computed with python3 from the blog's loop.
+// The LUUID blog's CRC-12; every vector was computed with python3 from the blog's loop.
 TEST(Crc12, BlogVectors) {
 	EXPECT_EQ(crc12("123456789"), 0xDDD);
 	EXPECT_EQ(crc12("a"), 0x03D);

@@ -1,4 +1,4 @@
-// inDrive iUID (other-formats.md C): the layout against vectors computed independently with python3's uuid
+// inDrive iUID: the layout against vectors computed independently with python3's uuid
 // module, the text input of PostgreSQL's uuid_in plus the shape check, and the monotonic-random generator
 // (RFC 9562 6.2, method 2) on a fake clock.
 #include "core/encoding.hpp"

@@ -1,4 +1,4 @@
-// LUUID (other-formats.md D): the blog's layout, vectors from python3's uuid.UUID(int=...) over the blog's
+// LUUID: the blog's layout, vectors from python3's uuid.UUID(int=...) over the blog's
 // formula, the range checks of the SQL arguments, and the short form.
 #include "core/encoding.hpp"
 #include "core/error.hpp"

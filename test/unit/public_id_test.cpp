@@ -1,4 +1,4 @@
-// Architect.Identities' AesPublicIdentityConverter: the upstream vectors (32-zero-byte key, architect-identities.md
+// Architect.Identities' AesPublicIdentityConverter: the upstream vectors (32-zero-byte key, the format's specification
 // 6.1), the derived table of public uuids (6.2), the invalid inputs of 4, round trips and base64 keys.
 #include "core/public_id.hpp"
 

@@ -1,4 +1,4 @@
-// Snowflake, Discord flavour (other-formats.md A.11): the layout against Discord's documented example and
+// Snowflake, Discord flavour: the layout against Discord's documented example and
 // python3 vectors, the boundary and argument checks, and the generator on a fake clock.
 #include "core/error.hpp"
 #include "core/snowflake.hpp"

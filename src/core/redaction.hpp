@@ -1,0 +1,20 @@
+// Keeps the public-id key out of the server log: the values given to identities.public_key in a message's
+// text (a SET or ALTER SYSTEM statement, set_config(), PostgreSQL's "parameter ... changed to" line) are
+// replaced by "(redacted)".
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace identities {
+
+// Copies the text with every value given to identities.public_key replaced by "(redacted)" into out (at most
+// out_size bytes, always terminated when out_size > 0; out may be null to measure) and returns the length of
+// the whole redacted text, or 0 when the text gives the setting no value (nothing to redact). Like snprintf,
+// so a caller allocates the result with its own allocator: no exception, no allocation here.
+std::size_t redact_public_key_values(std::string_view text, char *out, std::size_t out_size) noexcept;
+
+// Whether the text names identities.public_key at all (identities.public_key_file does not count).
+bool mentions_public_key(std::string_view text) noexcept;
+
+} // namespace identities
