@@ -14,8 +14,10 @@ OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 DATA = $(wildcard sql/$(EXTENSION)--*--*.sql)
 DATA_built = sql/$(EXTENSION)--$(EXTVERSION).sql
 
-# Tests named nopreload_* expect a server without identities in shared_preload_libraries; see test/run.
-TESTS = $(filter-out test/sql/nopreload_%,$(wildcard test/sql/*.sql))
+# installcheck runs against a server of yours with identities preloaded, and leaves it as it found it: tests named
+# nopreload_* need a server without identities preloaded, and server_* change or depend on server-wide settings
+# (ALTER SYSTEM, the key, the epoch); test/suite runs them on its throwaway servers.
+TESTS = $(filter-out test/sql/nopreload_% test/sql/server_%,$(wildcard test/sql/*.sql))
 REGRESS = $(patsubst test/sql/%.sql,%,$(TESTS))
 REGRESS_OPTS = --inputdir=test --load-extension=$(EXTENSION)
 

@@ -11,7 +11,7 @@ use_major() {
 	PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
 	PG_CONFIG=$PG_BIN/pg_config
 	IDENTITIES_PACKAGES=(postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR postgresql-client-$PG_MAJOR
-		libssl-dev g++ make cmake libgtest-dev)
+		libssl-dev g++ make cmake libgtest-dev python3)
 }
 use_major "${IDENTITIES_PG_MAJOR:-$HOST_MAJOR}"
 
