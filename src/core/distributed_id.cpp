@@ -32,7 +32,7 @@ Step<Uint128> step_distributed_id(DistributedIdState &state, UnixMicros now, std
 		if (state.previous_timestamp < max_permissible)
 			timestamp = state.previous_timestamp + 1;
 		else if (state.previous_timestamp - max_permissible <= kDistributedIdLeewayMillis)
-			return {StepStatus::SleepOneMillisecond, 0};
+			return {StepStatus::Sleep, 0};
 		// Otherwise the clock went back too far to wait for: restart from the smaller timestamp.
 	}
 

@@ -37,7 +37,7 @@ Step<Uint128> step_distributed_id128(DistributedId128State &state, UnixMicros no
 		}
 		// Unlike DistributedId there is no leeway to borrow from: wait for the clock, unless it went back a second.
 		if (timestamp + kDistributedId128ClockBackMillis > state.previous_timestamp)
-			return {StepStatus::SleepOneMillisecond, 0};
+			return {StepStatus::Sleep, 0};
 	}
 
 	state.previous_timestamp = timestamp;

@@ -17,7 +17,9 @@ void make_hotguid_machine_pid(std::string_view machine_name, std::uint32_t pid,
 		throw Error(ErrorCode::Internal, "could not compute the MD5 digest of the machine name for hotguid");
 	out[0] = digest[0];
 	out[1] = digest[1];
-	out[2] = digest[2];
+	// The reference keeps the pid's low 16 bits only; where pids go past 65535 (pid_max up to 2^22), two live
+	// processes would share a tag. Bits 16..23 go into the last hash byte, so every pid below 2^24 has its own.
+	out[2] = static_cast<std::uint8_t>(digest[2] ^ (pid >> 16));
 	out[3] = static_cast<std::uint8_t>(pid >> 8);
 	out[4] = static_cast<std::uint8_t>(pid);
 }
@@ -53,15 +55,25 @@ HotGuidState make_hotguid_state(const std::uint8_t (&machine_pid)[kHotGuidMachin
 }
 
 Step<Uint128> step_hotguid(HotGuidState &state, UnixMicros now, std::uint32_t shard_key) noexcept {
-	const std::int64_t second = floor_div(now, kMicrosPerSecond);
-	if (second < 0)
+	const std::int64_t clock_second = floor_div(now, kMicrosPerSecond);
+	// Refuse where the reference would wrap its 32-bit seconds (2106-02-07) and start repeating 1970's ids.
+	if (clock_second < 0 || clock_second > kHotGuidMaxUnixSeconds)
 		return {StepStatus::ClockOutOfRange, 0};
+	// Never back to a second already used: its counters are remembered only while it is the current one.
+	std::int64_t second = clock_second > state.current_second ? clock_second : state.current_second;
 	const std::uint32_t counter = (state.counter + 1) & kHotGuidCounterMask;
 	if (second != state.current_second) {
 		state.current_second = second;
 		state.first_counter_of_second = counter;
 	} else if (counter == state.first_counter_of_second) {
-		return {StepStatus::SleepOneMillisecond, 0}; // 2^24 ids this second: the next would repeat the first
+		// 2^24 ids in this second: the next would repeat its first.
+		if (clock_second == second)
+			return {StepStatus::Sleep, 0, kMicrosPerSecond - (now - second * kMicrosPerSecond)};
+		// The clock is behind the second we count in (set back): take the next second rather than wait for it.
+		if (second == kHotGuidMaxUnixSeconds)
+			return {StepStatus::ClockOutOfRange, 0};
+		state.current_second = ++second;
+		state.first_counter_of_second = counter;
 	}
 	state.counter++;
 

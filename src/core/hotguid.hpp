@@ -18,8 +18,10 @@ constexpr std::size_t kHotGuidSize = 16;
 constexpr std::size_t kHotGuidMachinePidSize = 5;
 constexpr std::uint32_t kHotGuidCounterMask = 0x00FFFFFF;
 constexpr std::uint32_t kHotGuidCounterSeedLimit = 500000; // new Random().Next(500000)
+constexpr std::int64_t kHotGuidMaxUnixSeconds = 0xFFFFFFFF;    // 2106-02-07 06:28:15 UTC
 
-// MD5(UTF-8 machine name)[0..2], then (pid >> 8) & 0xFF and pid & 0xFF: the reference's "machine pid".
+// MD5(UTF-8 machine name)[0..2], then (pid >> 8) & 0xFF and pid & 0xFF: the reference's "machine pid", except
+// that the pid's bits 16..23 are folded into the third hash byte, so no two pids below 2^24 share a tag.
 // Throws Error(Internal) if OpenSSL fails.
 void make_hotguid_machine_pid(std::string_view machine_name, std::uint32_t pid,
                               std::uint8_t (&out)[kHotGuidMachinePidSize]);
@@ -58,10 +60,12 @@ struct HotGuidState {
 HotGuidState make_hotguid_state(const std::uint8_t (&machine_pid)[kHotGuidMachinePidSize],
                                 std::uint64_t random_bits) noexcept;
 
-// One HotGuid: seconds = floor(now / 1 s) mod 2^32 (the reference's wrap in 2106). Returns the 16 PostgreSQL
-// bytes as a big-endian Uint128 (store_big_endian(id, out, 16)). Unlike the reference, a 24-bit counter that
-// would come back to the value it had at the start of the current second (2^24 ids in one second) asks to
-// sleep until the second changes instead of repeating an id. ClockOutOfRange before 1970.
+// One HotGuid: seconds = floor(now / 1 s). Returns the 16 PostgreSQL bytes as a big-endian Uint128
+// (store_big_endian(id, out, 16)). Unlike the reference, which can repeat ids, it never issues one twice: it
+// never goes back to a second it has left (a clock set back keeps the current second), and a 24-bit counter
+// that would come back to its first value of the current second (2^24 ids in one second) waits for the next
+// second, or takes it at once when the clock is behind. ClockOutOfRange before 1970 and after 2106-02-07
+// (where the reference's 32-bit seconds wrap).
 Step<Uint128> step_hotguid(HotGuidState &state, UnixMicros now, std::uint32_t shard_key) noexcept;
 
 } // namespace identities

@@ -86,7 +86,7 @@ Step<Uint128> step_iuid(IuidState &state, UnixMicros now, std::uint64_t random_b
 	if (millis <= state.previous_millis && state.previous_millis - millis < kIuidClockBackMillis) {
 		const std::uint64_t increment = (random_bits >> kIuidIncrementShift) + 1;
 		if (increment > kIuidRandomMax - state.previous_random)
-			return {StepStatus::SleepOneMillisecond, 0}; // never a duplicate: wait for the clock to pass the ms
+			return {StepStatus::Sleep, 0}; // never a duplicate: wait for the clock to pass the ms
 		state.previous_random += increment;
 		return {StepStatus::Ready, compose_iuid(state.previous_millis, kIuidCurrentFormatVersion, country,
 		                                        service_entity, state.previous_random)};

@@ -187,6 +187,8 @@ Uint128 parse_siq(std::string_view text) {
 	const std::size_t first_significant = std::min(trimmed.find_first_not_of('0'), trimmed.size());
 	if (trimmed.size() - first_significant > kSiqHexLength)
 		throw out_of_range(kTypeName, std::string(text), kHexRangeDetail);
+	if (trimmed.size() > kSiqHexLength) // 1 to 28 digits, as siq_out writes them: more zeros are not a siq's text
+		throw invalid_siq_text(text, "A siq is at most 28 hex digits.");
 	Uint128 value = 0;
 	for (std::size_t i = first_significant; i < trimmed.size(); i++)
 		value = (value << 4) | static_cast<unsigned>(hex_digit_value(trimmed[i]));
@@ -270,6 +272,17 @@ Uint128 siq_from_bytes(const std::uint8_t *bytes, std::size_t length) {
 	            "Expected 14 bytes, or 16 whose first two are zero; got " + std::to_string(length) + ".");
 }
 
+namespace {
+
+// The first microsecond of a 1/65536 s tick (ceil of its start), without overflowing 64 bits.
+UnixMicros unix_micros_of_tick_start(std::uint64_t ts56) noexcept {
+	const auto seconds = static_cast<std::int64_t>(ts56 >> 16);
+	const std::uint64_t fraction = ts56 & 0xFFFF;
+	return seconds * kMicrosPerSecond + static_cast<std::int64_t>((fraction * 1000000 + 0xFFFF) >> 16);
+}
+
+} // namespace
+
 Step<Uint128> step_siq(SiqState &state, UnixMicros now, const SiqQualifier &qualifier, std::uint8_t shard,
                        std::uint32_t domain_hash) noexcept {
 	std::uint64_t tick = 0;
@@ -280,8 +293,8 @@ Step<Uint128> step_siq(SiqState &state, UnixMicros now, const SiqQualifier &qual
 		counter.ts56 = tick;
 		counter.next_serial = 0;
 	} else if (counter.next_serial > siq_max_serial(qualifier)) {
-		if (tick == counter.ts56)
-			return {StepStatus::SleepOneMillisecond, 0}; // every serial of this tick is used: wait for the next
+		if (tick == counter.ts56) // every serial of this tick is used: wait for the next (a tick is ~15 µs)
+			return {StepStatus::Sleep, 0, unix_micros_of_tick_start(tick + 1) - now};
 		// The clock is behind the tick we count in (set back): take the next tick rather than wait for the clock.
 		if (counter.ts56 == kSiqMaxTs56)
 			return {StepStatus::ClockOutOfRange, 0};

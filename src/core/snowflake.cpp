@@ -43,6 +43,9 @@ std::int64_t checked_snowflake_epoch(std::int64_t epoch_unix_millis) {
 Step<std::int64_t> step_snowflake(SnowflakeState &state, UnixMicros now, std::int64_t epoch_unix_millis,
                                   std::uint8_t worker, std::uint8_t process) noexcept {
 	const std::int64_t now_millis = floor_div(now, kMicrosPerMilli);
+	// A clock before the epoch has no Snowflake; without this a fresh state would count from its zero.
+	if (now_millis < epoch_unix_millis)
+		return {StepStatus::ClockOutOfRange, 0};
 	std::int64_t millis = state.last_unix_millis;
 	std::uint32_t increment = state.next_increment;
 	if (now_millis > millis) {
@@ -50,7 +53,7 @@ Step<std::int64_t> step_snowflake(SnowflakeState &state, UnixMicros now, std::in
 		increment = 0;
 	} else if (increment > kSnowflakeMaxIncrement) {
 		if (now_millis == millis)
-			return {StepStatus::SleepOneMillisecond, 0}; // 4096 ids this ms: wait for the next
+			return {StepStatus::Sleep, 0}; // 4096 ids this ms: wait for the next
 		// The clock is behind the ms we count in (set back): take the next ms rather than wait for the clock.
 		millis++;
 		increment = 0;

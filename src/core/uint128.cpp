@@ -24,7 +24,7 @@ ParseStatus parse_decimal(std::string_view digits, Uint128 max, Uint128 &out) no
 		if (c < '0' || c > '9')
 			return ParseStatus::Invalid;
 		const unsigned digit = static_cast<unsigned>(c - '0');
-		if (too_large || value > (max - digit) / 10)
+		if (too_large || digit > max || value > (max - digit) / 10)
 			too_large = true;
 		else
 			value = value * 10 + digit;

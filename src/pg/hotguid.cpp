@@ -48,7 +48,7 @@ IDENTITIES_FUNCTION(hotguid_generate) {
 	    });
 	if (result.status != StepStatus::Ready)
 		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of HotGuid",
-		            "A HotGuid embeds unix seconds, from 1970 on.");
+		            "A HotGuid embeds unix seconds in 32 bits, from 1970 to 2106-02-07 06:28:15 UTC.");
 	return pg::uuid_datum(result.id);
 }
 

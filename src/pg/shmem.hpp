@@ -47,10 +47,10 @@ void require_shared_generator_states(const char *function_name);
 // The states this backend generates from: shared when preloaded, this backend's own otherwise.
 GeneratorStates &generator_states() noexcept;
 
-// What a generator does while it is over its rate: wait a millisecond, staying cancellable. A cancel
+// What a generator does while it is over its rate: wait as long as it asks, staying cancellable. A cancel
 // longjmps out of run_generator's frames, which hold only trivially destructible objects.
-inline void sleep_one_millisecond() {
-	pg_usleep(1000);
+inline void sleep_for_generator(std::int64_t micros) {
+	pg_usleep(static_cast<long>(micros));
 	CHECK_FOR_INTERRUPTS();
 }
 
@@ -66,7 +66,7 @@ auto generate_from_slot(GeneratorSlot<State> &slot, StepOnState &&step) {
 		SpinLockRelease(&slot.mutex);
 		return result;
 	};
-	return run_generator(system_clock_now, locked, sleep_one_millisecond,
+	return run_generator(system_clock_now, locked, sleep_for_generator,
 	                     [&](UnixMicros now) { return step(slot.state, now); });
 }
 

@@ -34,7 +34,8 @@ Datum generate_snowflake(std::uint8_t worker, std::uint8_t process) {
 	    });
 	if (result.status != StepStatus::Ready)
 		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of Snowflakes",
-		            "A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years).");
+		            "A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); "
+		            "the clock must not be before the epoch.");
 	PG_RETURN_INT64(result.id);
 }
 

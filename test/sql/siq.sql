@@ -51,6 +51,7 @@ SELECT siq_extract_qualifier((50 & 31)::numeric::siq) AS reserved_50, siq_extrac
 SELECT '0'::siq AS zero, 'ffffffffffffffffffffffffffff'::siq AS max;
 SELECT input, pg_temp.error_of(format('SELECT %L::siq', input))
 FROM unnest(ARRAY['', 'xyz', '0x10', '-1', '1 2', '1ffffffffffffffffffffffffffff', '00000000000000000000000000000000001',
+                  '00000000000000000000000000007',
                   'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaai', 'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaa',
                   'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah1', 'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaa!']) AS input;
 SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[

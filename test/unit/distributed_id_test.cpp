@@ -30,7 +30,7 @@ using testing::clock_sequence;
 // A generator as the reference builds one: state, an injected clock and an injected sleep.
 struct FakeGenerator : testing::FakeClockGenerator<DistributedIdState> {
 	FakeGenerator() {
-		sleep = [] { FAIL() << "unexpected sleep"; };
+		sleep = [](std::int64_t) { FAIL() << "unexpected sleep"; };
 	}
 
 	Step<Uint128> try_create(std::uint64_t random_sequence) {
@@ -95,7 +95,7 @@ TEST(DistributedId, ExhaustedRandomSequenceWithRoomBorrowsTheNextMillisecond) {
 
 TEST(DistributedId, ExhaustedRandomSequenceAndTimestampSleepsUntilTheClockAdvances) {
 	FakeGenerator generator;
-	generator.sleep = [] {};
+	generator.sleep = [](std::int64_t) {};
 	generator.clock =
 	    clock_sequence({kFixedTime, kFixedTime - 999 * kMs, kFixedTime - 999 * kMs + 999, kFixedTime - 998 * kMs});
 	const Uint128 first = generator.create();
@@ -107,7 +107,7 @@ TEST(DistributedId, ExhaustedRandomSequenceAndTimestampSleepsUntilTheClockAdvanc
 
 TEST(DistributedId, RewindingClockSleepsOnceThenResets) {
 	FakeGenerator generator;
-	generator.sleep = [] {};
+	generator.sleep = [](std::int64_t) {};
 	generator.clock =
 	    clock_sequence({kFixedTime, kFixedTime - 998 * kMs, kFixedTime - 1998 * kMs, kFixedTime - 1999 * kMs});
 	const Uint128 first = generator.create();
@@ -184,7 +184,7 @@ TEST(DistributedId, IdsIncreaseBeyondTheRateLimitWithATickingClock) {
 	UnixMicros now = kFixedTime;
 	FakeGenerator generator;
 	generator.clock = [&now] { return ++now; };
-	generator.sleep = [&now] { now += kMs; };
+	generator.sleep = [&now](std::int64_t) { now += kMs; };
 	Uint128 previous = 0;
 	for (int i = 0; i < 1000000; i++) {
 		const Uint128 id = generator.create();

@@ -16,28 +16,28 @@ namespace identities::testing {
 template <typename State> struct FakeClockGenerator {
 	State state;
 	std::function<UnixMicros()> clock;
-	std::function<void()> sleep = [] {};
+	std::function<void(std::int64_t)> sleep = [](std::int64_t) {};
 	int sleeps = 0;
 
 	// step(state, now) -> Step<Id>, run until it yields, under no lock (one thread).
 	template <typename StepFunction> auto run(StepFunction &&step) {
 		return run_generator(
 		    clock, [](auto critical_section) { return critical_section(); },
-		    [this] {
+		    [this](std::int64_t micros) {
 			    sleeps++;
-			    sleep();
+			    sleep(micros);
 		    },
 		    [&](UnixMicros now) { return step(state, now); });
 	}
 };
 
-// A clock that stands still except while a generator sleeps: each sleep lets one millisecond pass.
+// A clock that stands still except while a generator sleeps: each sleep lets the time it asks for pass.
 struct StandingClock {
 	UnixMicros now;
 
 	template <typename State> void drive(FakeClockGenerator<State> &generator) {
 		generator.clock = [this] { return now; };
-		generator.sleep = [this] { now += kMicrosPerMilli; };
+		generator.sleep = [this](std::int64_t micros) { now += micros; };
 	}
 };
 

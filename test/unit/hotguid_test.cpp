@@ -8,6 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
+#include <vector>
+
 #include <functional>
 #include <limits>
 #include <string>
@@ -37,12 +41,12 @@ TEST(HotGuid, MachinePidIsThreeMd5BytesOfTheNameThenThePid) {
 	EXPECT_EQ(hex_lower(machine_pid, 5), "5920581234");
 	make_hotguid_machine_pid("b\xc3\xbc"
 	                         "cher-host",
-	                         70000, machine_pid); // UTF-8 "bücher-host"; 70000 = 0x11170
-	EXPECT_EQ(hex_lower(machine_pid, 5), "695e6d1170");
+	                         70000, machine_pid); // UTF-8 "bücher-host"; 70000 = 0x11170: bit 16 goes into 6d
+	EXPECT_EQ(hex_lower(machine_pid, 5), "695e6c1170");
 	make_hotguid_machine_pid("", 0, machine_pid); // md5("") = d41d8cd9...
 	EXPECT_EQ(hex_lower(machine_pid, 5), "d41d8c0000");
-	make_hotguid_machine_pid("db-01", 0xFFFFFFFF, machine_pid); // only the pid's low 16 bits
-	EXPECT_EQ(hex_lower(machine_pid, 5), "592058ffff");
+	make_hotguid_machine_pid("db-01", 0xFFFFFFFF, machine_pid); // bits 16..23 folded into 58, the rest dropped
+	EXPECT_EQ(hex_lower(machine_pid, 5), "5920a7ffff");
 }
 
 TEST(HotGuid, ComposesTheNpgsqlByteOrder) {
@@ -134,7 +138,8 @@ TEST(HotGuidGenerator, CounterWrapsAt24Bits) {
 	EXPECT_EQ(hotguid_counter(bytes), 0u);
 }
 
-TEST(HotGuidGenerator, SecondsWrapAt2ToThe32LikeTheReference) {
+// The reference's 32-bit seconds would wrap on 2106-02-07 and repeat 1970's ids: we refuse instead.
+TEST(HotGuidGenerator, RefusesPastThe32BitSecondsInsteadOfWrapping) {
 	HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 0);
 	constexpr UnixMicros kWrap = (std::int64_t{1} << 32) * kMicrosPerSecond; // 2106-02-07T06:28:16Z
 	std::uint8_t bytes[kHotGuidSize];
@@ -142,14 +147,11 @@ TEST(HotGuidGenerator, SecondsWrapAt2ToThe32LikeTheReference) {
 	ASSERT_EQ(step.status, StepStatus::Ready);
 	store_big_endian(step.id, bytes, kHotGuidSize);
 	EXPECT_EQ(hotguid_unix_seconds(bytes), 0xFFFFFFFFu);
-	step = step_hotguid(state, kWrap, 0);
-	ASSERT_EQ(step.status, StepStatus::Ready);
-	store_big_endian(step.id, bytes, kHotGuidSize);
-	EXPECT_EQ(hotguid_unix_seconds(bytes), 0u);
-	EXPECT_EQ(text_of(step.id).substr(0, 8), "00000000");
-	step = step_hotguid(state, kWrap + 5 * kMicrosPerSecond, 0);
-	store_big_endian(step.id, bytes, kHotGuidSize);
-	EXPECT_EQ(hotguid_unix_seconds(bytes), 5u);
+	EXPECT_EQ(step_hotguid(state, kWrap, 0).status, StepStatus::ClockOutOfRange);
+	EXPECT_EQ(step_hotguid(state, kWrap + 5 * kMicrosPerSecond, 0).status, StepStatus::ClockOutOfRange);
+	// The last second's counter exhausted with the clock behind: no later second to move on to.
+	state.first_counter_of_second = (state.counter + 1) & kHotGuidCounterMask;
+	EXPECT_EQ(step_hotguid(state, kWrap - kMicrosPerSecond - 1, 0).status, StepStatus::ClockOutOfRange);
 }
 
 TEST(HotGuidGenerator, ClockBefore1970IsOutOfRange) {
@@ -158,7 +160,7 @@ TEST(HotGuidGenerator, ClockBefore1970IsOutOfRange) {
 	EXPECT_EQ(step_hotguid(state, std::numeric_limits<std::int64_t>::min(), 0).status, StepStatus::ClockOutOfRange);
 	EXPECT_EQ(state.counter, 0u); // nothing was spent
 	EXPECT_EQ(step_hotguid(state, 0, 0).status, StepStatus::Ready);
-	EXPECT_EQ(step_hotguid(state, std::numeric_limits<std::int64_t>::max(), 0).status, StepStatus::Ready);
+	EXPECT_EQ(step_hotguid(state, std::numeric_limits<std::int64_t>::max(), 0).status, StepStatus::ClockOutOfRange);
 }
 
 // 2^24 ids in one second use every counter value once; the next waits for the second to change.
@@ -168,7 +170,7 @@ TEST(HotGuidGenerator, WaitsRatherThanRepeatAnIdWithinOneSecond) {
 	testing::FakeClockGenerator<HotGuidState> generator;
 	generator.state = make_hotguid_state(kDb01Pid0x1234, 499999);
 	generator.clock = [&clock] { return clock.now; };
-	generator.sleep = [&clock] { clock.now += kMs; };
+	generator.sleep = [&clock](std::int64_t) { clock.now += kMs; };
 	auto create = [&] {
 		const auto step =
 		    generator.run([](HotGuidState &state, UnixMicros now) { return step_hotguid(state, now, 9); });
@@ -203,7 +205,7 @@ TEST(HotGuidGenerator, ANewSecondRestartsTheWrapGuardButNotTheCounter) {
 	HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 100);
 	ASSERT_EQ(step_hotguid(state, kFixedTime, 0).status, StepStatus::Ready); // counter 101 starts the second
 	state.counter = 101 + (1u << 24) - 1; // as if 2^24 - 1 more ids were made this second
-	EXPECT_EQ(step_hotguid(state, kFixedTime + 999999, 0).status, StepStatus::SleepOneMillisecond);
+	EXPECT_EQ(step_hotguid(state, kFixedTime + 999999, 0).status, StepStatus::Sleep);
 	const auto next_second = step_hotguid(state, kFixedTime + kMicrosPerSecond, 0);
 	ASSERT_EQ(next_second.status, StepStatus::Ready);
 	std::uint8_t bytes[kHotGuidSize];
@@ -211,9 +213,58 @@ TEST(HotGuidGenerator, ANewSecondRestartsTheWrapGuardButNotTheCounter) {
 	EXPECT_EQ(hotguid_counter(bytes), 101u);
 	EXPECT_EQ(hotguid_counter(bytes), state.counter & kHotGuidCounterMask);
 	EXPECT_EQ(step_hotguid(state, kFixedTime + kMicrosPerSecond, 0).status, StepStatus::Ready); // 102
-	// A clock set back to an earlier second also starts a new window, as the reference never resets anything.
+	// A clock set back to an earlier second does not take the generator back there: it stays in the current one.
 	EXPECT_EQ(step_hotguid(state, kFixedTime, 0).status, StepStatus::Ready);
-	EXPECT_EQ(state.current_second, static_cast<std::int64_t>(kFixedSeconds));
+	EXPECT_EQ(state.current_second, static_cast<std::int64_t>(kFixedSeconds) + 1);
+}
+
+// The review's sequence: 1 id at second S, 2^24 - 1 at S+1, then the clock back to S + 0.5 s. The reference (and
+// our first version) forgot S+1's counters on leaving it and repeated S's first id; now no id repeats.
+TEST(HotGuidGenerator, NeverRepeatsAnIdAfterTheClockGoesBack) {
+	HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 0x030405);
+	std::map<std::uint32_t, std::vector<bool>> used; // per second, per counter (tag and shard are fixed here)
+	int repeats = 0;
+	auto make = [&](UnixMicros now) {
+		const auto step = step_hotguid(state, now, 7);
+		ASSERT_EQ(step.status, StepStatus::Ready);
+		std::uint8_t bytes[kHotGuidSize];
+		store_big_endian(step.id, bytes, kHotGuidSize);
+		auto &counters = used[hotguid_unix_seconds(bytes)];
+		counters.resize(1u << 24);
+		if (counters[hotguid_counter(bytes)])
+			repeats++;
+		counters[hotguid_counter(bytes)] = true;
+	};
+	make(kFixedTime);
+	for (std::uint32_t i = 0; i < (1u << 24) - 1; i++)
+		make(kFixedTime + kMicrosPerSecond);
+	for (int i = 0; i < 1000; i++)
+		make(kFixedTime + kMicrosPerSecond / 2); // the clock went back: ids go on in S+1, then S+2
+	EXPECT_EQ(repeats, 0);
+	EXPECT_EQ(state.current_second, static_cast<std::int64_t>(kFixedSeconds) + 2);
+}
+
+// Without preloading every backend has its own tag: pids that agree in their low 16 bits (4464 and 70000, as
+// on hosts with pid_max above 65536) no longer share one, so counters 10 apart cannot meet.
+TEST(HotGuidGenerator, BackendsWhosePidsAgreeInTheirLow16BitsNeverCollide) {
+	std::uint8_t tag_a[kHotGuidMachinePidSize];
+	std::uint8_t tag_b[kHotGuidMachinePidSize];
+	make_hotguid_machine_pid("db-01", 4464, tag_a);
+	make_hotguid_machine_pid("db-01", 70000, tag_b);
+	EXPECT_NE(hex_lower(tag_a, 5), hex_lower(tag_b, 5));
+	HotGuidState a = make_hotguid_state(tag_a, 0);
+	HotGuidState b = make_hotguid_state(tag_b, 10);
+	std::set<Uint128> made;
+	for (int i = 0; i < 100; i++) {
+		EXPECT_TRUE(made.insert(step_hotguid(a, kFixedTime, 3).id).second);
+		EXPECT_TRUE(made.insert(step_hotguid(b, kFixedTime, 3).id).second);
+	}
+	// Every pid below 2^24 gets its own tag.
+	std::set<std::string> tags;
+	for (std::uint32_t pid = 0; pid < (1u << 24); pid += 4099) {
+		make_hotguid_machine_pid("db-01", pid, tag_a);
+		EXPECT_TRUE(tags.insert(hex_lower(tag_a, 5)).second) << pid;
+	}
 }
 
 } // namespace

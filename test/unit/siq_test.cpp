@@ -366,8 +366,9 @@ TEST(SiqText, HexInput) {
 	EXPECT_EQ(parse_siq("7"), 7);
 	EXPECT_EQ(parse_siq("f"), 15);
 	EXPECT_EQ(parse_siq(std::string(28, 'f')), kSiqMax);
-	EXPECT_EQ(parse_siq("0" + std::string(28, 'F')), kSiqMax); // leading zeros beyond 28 digits are fine
-	EXPECT_EQ(parse_siq(std::string(40, '0') + "1"), 1);
+	// 1 to 28 digits: leading zeros beyond them are not a siq's text (22P02)
+	EXPECT_EQ(error_code_of([] { parse_siq("0" + std::string(28, 'F')); }), ErrorCode::InvalidTextRepresentation);
+	EXPECT_EQ(error_code_of([] { parse_siq(std::string(40, '0') + "1"); }), ErrorCode::InvalidTextRepresentation);
 	for (const std::string &too_large :
 	     {std::string(29, 'f'), "1" + std::string(28, '0'), "00" + std::string(29, '1')}) {
 		std::string message, detail;
@@ -644,9 +645,9 @@ TEST(SiqGenerator, ExhaustedTickSleepsUntilTheNextTick) {
 			previous = id;
 		}
 		EXPECT_EQ(generator.sleeps, 0) << qualifier.name;
-		const Uint128 next = generator.create(qualifier); // 2^(16 - width) ids used: wait for the clock
+		const Uint128 next = generator.create(qualifier); // 2^(16 - width) ids used: wait for the next tick
 		EXPECT_EQ(generator.sleeps, 1) << qualifier.name;
-		EXPECT_EQ(siq_ts56(next), siq_ts56_from_unix_micros(kUtcSeconds * kSecond + kMicrosPerMilli));
+		EXPECT_EQ(siq_ts56(next), (std::uint64_t{kUtcSeconds} << 16) + 1);
 		EXPECT_EQ(decode_siq_tail(siq_tail(next)).serial, 0);
 		EXPECT_GT(next, previous);
 	}
@@ -658,7 +659,9 @@ TEST(SiqGenerator, ExhaustionStepAsksToSleepWithoutChangingTheState) {
 	for (int i = 0; i < 2048; i++)
 		ASSERT_EQ(step_siq(state, now, user(), 0, 0).status, StepStatus::Ready);
 	const SiqCounter before = state.counters[user().index];
-	EXPECT_EQ(step_siq(state, now + 15, user(), 0, 0).status, StepStatus::SleepOneMillisecond); // same tick
+	const auto full = step_siq(state, now + 15, user(), 0, 0); // same tick
+	EXPECT_EQ(full.status, StepStatus::Sleep);
+	EXPECT_EQ(full.sleep_micros, 1); // until the next tick (15.26 µs long), not a whole millisecond
 	EXPECT_EQ(state.counters[user().index].ts56, before.ts56);
 	EXPECT_EQ(state.counters[user().index].next_serial, before.next_serial);
 	const auto next = step_siq(state, now + 16, user(), 0, 0);
@@ -751,7 +754,7 @@ TEST(SiqGenerator, JitteryClockNeverRepeatsOrDecreases) {
 			clock_now -= static_cast<std::int64_t>(random() % kSecond); // now and then a big step back
 		return clock_now;
 	};
-	generator.sleep = [&] { clock_now += kMicrosPerMilli; };
+	generator.sleep = [&](std::int64_t) { clock_now += kMicrosPerMilli; };
 	std::map<int, Uint128> last;
 	std::set<Uint128> seen;
 	for (int i = 0; i < 200000; i++) {
@@ -801,6 +804,37 @@ TEST(SiqGenerator, GeneratedIdsFallBetweenTheirBoundaries) {
 		ASSERT_GE(id, siq_boundary(kFullTime - 15));
 		ASSERT_LT(id, siq_boundary(kFullTime + 1));
 	}
+}
+
+// A tick is 1/65536 s: a full tick sleeps until the next one starts, never a whole millisecond (65 ticks).
+TEST(SiqGenerator, AFullTickSleepsUntilTheNextTick) {
+	SiqState state;
+	const UnixMicros now = kUtcSeconds * kSecond + 123456; // inside tick 8090 of the second (8090.69...)
+	for (int i = 0; i < 2048; i++)
+		ASSERT_EQ(step_siq(state, now, user(), 0, 0).status, StepStatus::Ready);
+	const auto full = step_siq(state, now, user(), 0, 0);
+	ASSERT_EQ(full.status, StepStatus::Sleep);
+	EXPECT_GT(full.sleep_micros, 0);
+	EXPECT_LE(full.sleep_micros, 16);
+	EXPECT_EQ(step_siq(state, now + full.sleep_micros - 1, user(), 0, 0).status, StepStatus::Sleep);
+	EXPECT_EQ(step_siq(state, now + full.sleep_micros, user(), 0, 0).status, StepStatus::Ready);
+}
+
+// The text form is 1 to 28 hex digits: a 29th digit is refused even when it is a leading zero.
+TEST(Siq, TextOfMoreThan28DigitsIsRefused) {
+	EXPECT_EQ(parse_siq("0000000000000000000000000007"), Uint128{7});
+	EXPECT_EQ(error_code_of([] { parse_siq("00000000000000000000000000007"); }), ErrorCode::InvalidTextRepresentation);
+	EXPECT_EQ(error_code_of([] { parse_siq("10000000000000000000000000007"); }), ErrorCode::NumericValueOutOfRange);
+}
+
+// parse_decimal with a maximum below a digit must not wrap round and accept it.
+TEST(Siq, ParseDecimalHonoursAMaximumBelowADigit) {
+	Uint128 value = 0;
+	EXPECT_EQ(parse_decimal("9", 8, value), ParseStatus::OutOfRange);
+	EXPECT_EQ(parse_decimal("8", 8, value), ParseStatus::Ok);
+	EXPECT_EQ(value, Uint128{8});
+	EXPECT_EQ(parse_decimal("1", 0, value), ParseStatus::OutOfRange);
+	EXPECT_EQ(parse_decimal("0", 0, value), ParseStatus::Ok);
 }
 
 } // namespace

@@ -233,7 +233,7 @@ TEST(SnowflakeGenerator, ExhaustionStepAsksToSleepWithoutChangingTheState) {
 	for (int i = 0; i < 4096; i++)
 		ASSERT_EQ(step_snowflake(state, kFixedTime, kDiscordEpochUnixMillis, 0, 0).status, StepStatus::Ready);
 	EXPECT_EQ(step_snowflake(state, kFixedTime + 999, kDiscordEpochUnixMillis, 0, 0).status,
-	          StepStatus::SleepOneMillisecond);
+	          StepStatus::Sleep);
 	EXPECT_EQ(state.last_unix_millis, kFixedUnixMillis);
 	EXPECT_EQ(state.next_increment, 4096U);
 	const auto next = step_snowflake(state, kFixedTime + kMs, kDiscordEpochUnixMillis, 0, 0);
@@ -278,7 +278,7 @@ TEST(SnowflakeGenerator, JitteryClockNeverRepeatsOrDecreases) {
 			clock_now -= static_cast<std::int64_t>(random() % (10 * kMicrosPerSecond));
 		return clock_now;
 	};
-	generator.sleep = [&] { clock_now += kMs; };
+	generator.sleep = [&](std::int64_t) { clock_now += kMs; };
 	std::int64_t previous = 0;
 	for (int i = 0; i < 200000; i++) {
 		const std::int64_t id = generator.create(7, 9);
@@ -336,6 +336,19 @@ TEST(SnowflakeGenerator, GeneratedIdsFallBetweenTheirBoundaries) {
 		ASSERT_GE(id, snowflake_boundary(kFixedTime, kDiscordEpochUnixMillis));
 		ASSERT_LT(id, snowflake_boundary(kFixedTime + kMs, kDiscordEpochUnixMillis));
 	}
+}
+
+// A clock before the epoch (an epoch set in the future) has no Snowflake: a fresh state must not count from 0.
+TEST(SnowflakeGenerator, ClockBeforeTheEpochIsOutOfRangeEvenForAFreshState) {
+	SnowflakeState fresh;
+	EXPECT_EQ(step_snowflake(fresh, -5 * kMs, 0, 0, 0).status, StepStatus::ClockOutOfRange);
+	EXPECT_EQ(step_snowflake(fresh, kFixedTime, kFixedUnixMillis + 1, 0, 0).status, StepStatus::ClockOutOfRange);
+	EXPECT_EQ(fresh.last_unix_millis, 0);
+	const auto at_epoch = step_snowflake(fresh, kFixedTime, kFixedUnixMillis, 0, 0);
+	ASSERT_EQ(at_epoch.status, StepStatus::Ready);
+	EXPECT_EQ(at_epoch.id, 0);
+	// A clock that goes back before the epoch after ids were made: no id either.
+	EXPECT_EQ(step_snowflake(fresh, kFixedTime - kMs, kFixedUnixMillis, 0, 0).status, StepStatus::ClockOutOfRange);
 }
 
 } // namespace
