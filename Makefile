@@ -3,12 +3,9 @@ EXTENSION = identities
 EXTVERSION = 0.1.0
 
 MODULE_big = identities
-CORE_OBJS = src/core/distributed_id.o src/core/distributed_id128.o src/core/encoding.o src/core/hotguid.o src/core/instant.o \
-	src/core/iuid.o src/core/luuid.o src/core/public_id.o src/core/random.o src/core/redaction.o src/core/siq.o src/core/snowflake.o \
-	src/core/uint128.o
-GLUE_OBJS = src/pg/boundary.o src/pg/distributed_id.o src/pg/distributed_id128.o src/pg/encoding.o \
-	src/pg/fixed_bytes_type.o src/pg/hotguid.o src/pg/iuid.o src/pg/luuid.o src/pg/module.o src/pg/public_id.o \
-	src/pg/settings.o src/pg/shmem.o src/pg/siq.o src/pg/snowflake.o
+# Every source file of the core and the glue, as CMake globs them too.
+CORE_OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp)))
+GLUE_OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/pg/*.cpp)))
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
 DATA = $(wildcard sql/$(EXTENSION)--*--*.sql)
@@ -34,7 +31,13 @@ include $(PGXS)
 # PGXS compiles LLVM bitcode with clang and without PG_CXXFLAGS: give it C++17 too.
 COMPILE.cxx.bc += -std=c++17 -Wno-register
 
-sql/$(EXTENSION)--$(EXTVERSION).sql: sql/$(EXTENSION).sql
-	cp $< $@
+# The install script: the header, then each format's SQL file, each `-- @fixed_bytes_type <type>` line expanded
+# from the one template of a fixed-size type's operators, opclasses and aggregates.
+SQL_FORMATS = distributedid distributedid128 encoders public_id iuid hotguid luuid siq snowflake
+SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/%.sql,$(SQL_FORMATS))
+sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) sql/fixed_bytes_type.sql.in
+	awk -v template=sql/fixed_bytes_type.sql.in '/^-- @fixed_bytes_type / { \
+		while ((getline line < template) > 0) { gsub(/@TYPE@/, $$3, line); print line } close(template); next } \
+		{ print }' $(SQL_PARTS) >$@
 
 -include $(OBJS:.o=.d)

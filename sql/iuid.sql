@@ -1,0 +1,64 @@
+--------------------------------------------------------------------------------------------------------------
+-- iuid: inDrive's iUID, a UUIDv8 carrying a country and a service entity (16 bytes, uuid byte order)
+--------------------------------------------------------------------------------------------------------------
+
+CREATE TYPE iuid;
+
+CREATE FUNCTION iuid_in(cstring) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_out(iuid) RETURNS cstring
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_recv(internal) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION iuid_send(iuid) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE iuid (
+	INPUT = iuid_in,
+	OUTPUT = iuid_out,
+	RECEIVE = iuid_recv,
+	SEND = iuid_send,
+	INTERNALLENGTH = 16,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+
+COMMENT ON TYPE iuid IS 'iUID (inDrive): UUIDv8 with unix ms, country, service entity and 54 random bits';
+COMMENT ON FUNCTION iuid_in(cstring) IS 'I/O';
+COMMENT ON FUNCTION iuid_out(iuid) IS 'I/O';
+COMMENT ON FUNCTION iuid_recv(internal) IS 'I/O';
+COMMENT ON FUNCTION iuid_send(iuid) IS 'I/O';
+
+-- generation, extraction, boundaries
+
+CREATE FUNCTION iuid_generate(country integer, service_entity integer) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION iuid_generate(integer, integer) IS 'new iUID for a country and a service entity (0-255 each): increasing within a ms, never repeated by one server';
+
+CREATE FUNCTION iuid_extract_timestamp(iuid) RETURNS timestamptz
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_extract_timestamp(iuid) IS 'embedded unix ms timestamp of an iUID';
+CREATE FUNCTION iuid_extract_country(iuid) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_extract_country(iuid) IS 'country of an iUID (0-255): for routing and LIST partitioning';
+CREATE FUNCTION iuid_extract_service_entity(iuid) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_extract_service_entity(iuid) IS 'service entity of an iUID (0-255)';
+CREATE FUNCTION iuid_extract_format_version(iuid) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_extract_format_version(iuid) IS 'inDrive format version of an iUID (ver1, 0-15; 0 today)';
+
+CREATE FUNCTION iuid_boundary(timestamptz) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION iuid_boundary(timestamptz) IS 'smallest iUID whose embedded timestamp is at or after the argument; for range partitions and scans';
+
+-- casts: an iuid is a uuid; a uuid is an iuid when it carries version 8 and variant 10
+
+CREATE FUNCTION uuid_to_iuid(uuid) RETURNS iuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_to_iuid(uuid) IS 'convert a version 8, variant 10 uuid to iuid';
+
+CREATE CAST (uuid AS iuid) WITH FUNCTION uuid_to_iuid(uuid);
+CREATE CAST (iuid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;  -- the same 16 bytes
+
+-- @fixed_bytes_type iuid

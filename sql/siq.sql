@@ -1,0 +1,108 @@
+--------------------------------------------------------------------------------------------------------------
+-- siq: SUOU's SIQ, 112 bits of timestamp (1/65536 s), shard, domain hash, serial and qualifier (14 bytes, big-endian)
+--------------------------------------------------------------------------------------------------------------
+
+CREATE TYPE siq;
+
+CREATE FUNCTION siq_in(cstring) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION siq_out(siq) RETURNS cstring
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION siq_recv(internal) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION siq_send(siq) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE siq (
+	INPUT = siq_in,
+	OUTPUT = siq_out,
+	RECEIVE = siq_recv,
+	SEND = siq_send,
+	INTERNALLENGTH = 14,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+
+COMMENT ON TYPE siq IS 'SIQ (SUOU): 112-bit id of timestamp, shard, domain hash, serial and qualifier, shown as 28 hex digits';
+COMMENT ON FUNCTION siq_in(cstring) IS 'I/O';
+COMMENT ON FUNCTION siq_out(siq) IS 'I/O';
+COMMENT ON FUNCTION siq_recv(internal) IS 'I/O';
+COMMENT ON FUNCTION siq_send(siq) IS 'I/O';
+
+-- generation, extraction, boundaries
+
+CREATE FUNCTION siq_generate(qualifier text) RETURNS siq
+	AS 'MODULE_PATHNAME', 'siq_generate_from_settings' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION siq_generate(text) IS 'new SIQ of a qualifier (user, message, ...), domain and shard from identities.siq_domain and identities.siq_shard; needs shared_preload_libraries';
+CREATE FUNCTION siq_generate(qualifier text, domain text, shard integer) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION siq_generate(text, text, integer) IS 'new SIQ of a qualifier, domain and shard (0-255); needs shared_preload_libraries';
+
+CREATE FUNCTION siq_extract_timestamp(siq) RETURNS timestamptz
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_extract_timestamp(siq) IS 'embedded timestamp of a SIQ (1/65536 s, rounded down to the microsecond)';
+CREATE FUNCTION siq_extract_shard(siq) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_extract_shard(siq) IS 'shard of a SIQ (0-255)';
+CREATE FUNCTION siq_extract_domain_hash(siq) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_extract_domain_hash(siq) IS 'domain hash of a SIQ (32 bits)';
+CREATE FUNCTION siq_extract_qualifier(siq) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_extract_qualifier(siq) IS 'qualifier name of a SIQ (user, message, ...); NULL for an unassigned qualifier';
+CREATE FUNCTION siq_extract_serial(siq) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_extract_serial(siq) IS 'serial of a SIQ within its timestamp tick';
+CREATE FUNCTION siq_domain_hash(text) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_domain_hash(text) IS 'SUOU''s domain hash: the last 4 bytes of SHA-256 of the ASCII domain (0 for an empty domain and ''0'')';
+CREATE FUNCTION siq_boundary(timestamptz) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_boundary(timestamptz) IS 'smallest SIQ whose embedded timestamp is at or after the argument; for range partitions and scans';
+
+-- string forms and the UUIDv8 mapping
+
+CREATE FUNCTION siq_to_did(siq) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_did(siq) IS 'did:siq: form of a SIQ, with its CRC-32 check';
+CREATE FUNCTION siq_from_did(text) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_from_did(text) IS 'SIQ of a did:siq: string (checksum verified)';
+CREATE FUNCTION siq_to_base64(siq) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_base64(siq) IS 'URL-safe base64 form of a SIQ (20 characters), as SUOU''s to_base64';
+CREATE FUNCTION siq_to_cb32(siq) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_cb32(siq) IS 'Crockford base32 form of a SIQ, leading zeros dropped, as SUOU''s to_cb32';
+CREATE FUNCTION siq_from_cb32(text) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_from_cb32(text) IS 'SIQ of a Crockford base32 string';
+CREATE FUNCTION siq_to_uuid(siq) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_uuid(siq) IS 'the SIQ as an order-preserving UUIDv8';
+CREATE FUNCTION uuid_to_siq(uuid) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_to_siq(uuid) IS 'the SIQ of a UUIDv8 made by siq_to_uuid';
+
+-- casts
+
+CREATE FUNCTION bytea_to_siq(bytea) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION bytea_to_siq(bytea) IS 'convert SUOU''s 14-byte big-endian form (or 16 bytes with two leading zeros) to siq';
+CREATE FUNCTION siq_to_bytea(siq) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_bytea(siq) IS 'convert siq to SUOU''s 14-byte big-endian form';
+CREATE FUNCTION numeric_to_siq(numeric) RETURNS siq
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION numeric_to_siq(numeric) IS 'convert an integer from 0 to 2^112-1 to siq';
+CREATE FUNCTION siq_to_numeric(siq) RETURNS numeric
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION siq_to_numeric(siq) IS 'convert siq to its integer value';
+
+CREATE CAST (bytea AS siq) WITH FUNCTION bytea_to_siq(bytea);
+CREATE CAST (siq AS bytea) WITH FUNCTION siq_to_bytea(siq);
+CREATE CAST (numeric AS siq) WITH FUNCTION numeric_to_siq(numeric);
+CREATE CAST (siq AS numeric) WITH FUNCTION siq_to_numeric(siq);
+
+-- @fixed_bytes_type siq
+
