@@ -33,8 +33,9 @@ COMPILE.cxx.bc += -std=c++17 -Wno-register
 
 # The install script: the header, then each format's SQL file, each `-- @fixed_bytes_type <type>` line expanded
 # from the one template of a fixed-size type's operators, opclasses and aggregates.
-SQL_FORMATS = distributedid distributedid128 encoders public_id iuid hotguid luuid siq snowflake
-SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/%.sql,$(SQL_FORMATS))
+SQL_FORMATS = distributedid distributedid128 encoders public_id iuid hotguid luuid siq snowflake uuidv7
+# (In sql/formats/: pg_regress's installcheck would take a sql/<name>.sql beside the Makefile for the test <name>.)
+SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/formats/%.sql,$(SQL_FORMATS))
 sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) sql/fixed_bytes_type.sql.in
 	awk -v template=sql/fixed_bytes_type.sql.in '/^-- @fixed_bytes_type / { \
 		while ((getline line < template) > 0) { gsub(/@TYPE@/, $$3, line); print line } close(template); next } \

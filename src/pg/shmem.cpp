@@ -13,13 +13,7 @@ shmem_request_hook_type previous_shmem_request_hook = nullptr;
 shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 
 void initialize(GeneratorStates *states) {
-	new (states) GeneratorStates();
-	SpinLockInit(&states->distributed_id.mutex);
-	SpinLockInit(&states->distributed_id128.mutex);
-	SpinLockInit(&states->iuid.mutex);
-	SpinLockInit(&states->hotguid.mutex);
-	SpinLockInit(&states->siq.mutex);
-	SpinLockInit(&states->snowflake.mutex);
+	new (states) GeneratorStates(); // each slot initialises its spinlock and value-initialises its state
 }
 
 extern "C" void identities_shmem_request() {

@@ -9,6 +9,7 @@
 #include "core/iuid.hpp"
 #include "core/siq.hpp"
 #include "core/snowflake.hpp"
+#include "core/uuidv7.hpp"
 #include "pg/postgres.hpp"
 
 namespace identities::pg {
@@ -16,7 +17,9 @@ namespace identities::pg {
 // A generator's state and the spinlock that guards it, on a cache line of its own.
 template <typename State> struct alignas(64) GeneratorSlot {
 	slock_t mutex;
-	State state;
+	State state{};
+
+	GeneratorSlot() noexcept { SpinLockInit(&mutex); }
 };
 
 // HotGuid's state carries the machine tag and a random counter seed, set by the first id generated from it.
@@ -32,6 +35,7 @@ struct GeneratorStates {
 	GeneratorSlot<SeededHotGuidState> hotguid;
 	GeneratorSlot<SiqState> siq;             // only used when shared: see require_shared_generator_states
 	GeneratorSlot<SnowflakeState> snowflake; // the same
+	GeneratorSlot<Uuidv7State> uuidv7;
 };
 
 // Called from _PG_init: asks for shared memory when loaded through shared_preload_libraries.

@@ -40,9 +40,9 @@ check_concurrently() {
 }
 
 for port in "$PRELOADED_PORT" "$PLAIN_PORT"; do
-	check_concurrently "$port" "id distributedid, id128 uuid, iuid iuid, hotguid uuid" \
-		"distributedid_generate(), distributedid128_generate(), iuid_generate(42, 7), hotguid_generate(17)" \
-		"id id128 iuid"
+	check_concurrently "$port" "id distributedid, id128 uuid, iuid iuid, hotguid uuid, v7 uuid" \
+		"distributedid_generate(), distributedid128_generate(), iuid_generate(42, 7), hotguid_generate(17), uuidv7_generate()" \
+		"id id128 iuid v7"
 done
 check_concurrently "$PRELOADED_PORT" "siq siq, snowflake bigint" "siq_generate('message'), snowflake_generate()" \
 	"siq snowflake"

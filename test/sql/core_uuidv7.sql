@@ -36,3 +36,12 @@ SELECT bool_and(a < b) AS uuidv7_increases, bool_and(c < d) AS distributedid128_
 FROM (SELECT lag(u) OVER (ORDER BY n) AS a, u AS b, lag(d) OVER (ORDER BY n) AS c, d
       FROM (SELECT n, uuidv7() AS u, distributedid128_generate() AS d FROM generate_series(1, 10000) AS n) AS drawn) AS pairs
 WHERE a IS NOT NULL;
+
+-- our UUIDv7 and core's: the same layout, so each extracts the other's time, and a mixed column stays in time order
+SELECT uuid_extract_timestamp(id) = uuidv7_extract_timestamp(id) AS same_time, uuid_extract_version(id) AS version
+FROM (VALUES (uuidv7_generate()), (uuidv7())) AS v(id);
+SELECT bool_and(a < b) AS mixed_in_time_order
+FROM (SELECT lag(id) OVER (ORDER BY n) AS a, id AS b
+      FROM (SELECT n, CASE WHEN n % 2 = 0 THEN uuidv7() ELSE uuidv7_generate() END AS id, pg_sleep(0.0002)
+            FROM generate_series(1, 200) AS n) AS made) AS pairs
+WHERE a IS NOT NULL;

@@ -8,6 +8,7 @@
 #include "core/iuid.hpp"
 #include "core/siq.hpp"
 #include "core/snowflake.hpp"
+#include "core/uuidv7.hpp"
 
 #include <gtest/gtest.h>
 
@@ -141,6 +142,16 @@ TEST(GeneratorProperties, Snowflake) {
 		const auto step = generate(clock, [&](UnixMicros now) { return step_snowflake(state, now, 1420070400000, 1, 2); });
 		EXPECT_EQ(step.status, StepStatus::Ready);
 		return static_cast<Uint128>(step.id);
+	}, true);
+}
+
+TEST(GeneratorProperties, Uuidv7) {
+	Uuidv7State state;
+	check_generator("uuidv7", [&](WanderingClock &clock) {
+		const std::uint64_t random_bits = clock.random();
+		const auto step = generate(clock, [&](UnixMicros now) { return step_uuidv7(state, now, random_bits); });
+		EXPECT_EQ(step.status, StepStatus::Ready);
+		return step.id;
 	}, true);
 }
 

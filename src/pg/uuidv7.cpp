@@ -1,0 +1,33 @@
+// UUIDv7 in uuid: uuidv7_generate, uuidv7_extract_timestamp, uuidv7_boundary.
+#include "core/error.hpp"
+#include "core/random.hpp"
+#include "core/uuidv7.hpp"
+#include "pg/boundary.hpp"
+#include "pg/datums.hpp"
+#include "pg/shmem.hpp"
+#include "pg/timestamps.hpp"
+
+using namespace identities;
+
+IDENTITIES_FUNCTION(uuidv7_generate) {
+	const std::uint64_t random_bits = random_u64();
+	const auto result = pg::generate_from_slot(pg::generator_states().uuidv7, [&](Uuidv7State &state, UnixMicros now) {
+		return step_uuidv7(state, now, random_bits);
+	});
+	if (result.status != StepStatus::Ready)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of UUIDv7",
+		            "A UUIDv7 embeds Unix milliseconds in 48 bits, from 1970 to the year 10889.");
+	return pg::uuid_datum(result.id);
+}
+
+// NULL for a uuid without version 7 and variant 10, as core uuid_extract_timestamp().
+IDENTITIES_FUNCTION(uuidv7_extract_timestamp) {
+	const Uint128 id = pg::uuid_value(PG_GETARG_DATUM(0));
+	if (!has_uuidv7_shape(id))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(uuidv7_unix_micros(id)));
+}
+
+IDENTITIES_FUNCTION(uuidv7_boundary) {
+	return pg::uuid_datum(uuidv7_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
+}
