@@ -6,7 +6,7 @@
 #include "pg/datums.hpp"
 #include "pg/distributed_id.hpp"
 #include "pg/fixed_bytes_type.hpp"
-#include "pg/settings.hpp"
+#include "pg/incremental_ids.hpp"
 #include "pg/shmem.hpp"
 #include "pg/timestamps.hpp"
 

@@ -5,7 +5,7 @@
 #include "core/random.hpp"
 #include "pg/boundary.hpp"
 #include "pg/datums.hpp"
-#include "pg/settings.hpp"
+#include "pg/incremental_ids.hpp"
 #include "pg/shmem.hpp"
 #include "pg/timestamps.hpp"
 

@@ -1,6 +1,6 @@
 // The module: magic block and load-time setup.
 #include "pg/postgres.hpp"
-#include "pg/settings.hpp"
+#include "pg/module.hpp"
 #include "pg/shmem.hpp"
 
 extern "C" {
@@ -10,7 +10,13 @@ void _PG_init(void);
 }
 
 extern "C" void _PG_init(void) {
-	identities::pg::redact_public_key_in_server_log();
-	identities::pg::define_settings();
-	identities::pg::request_generator_shared_memory();
+	using namespace identities::pg;
+	redact_public_key_in_server_log();
+	// Each format's settings, then the prefix reserved: a misspelt identities.* name is an error from here on.
+	define_incremental_ids_setting();
+	define_public_key_settings();
+	define_siq_settings();
+	define_snowflake_settings();
+	MarkGUCPrefixReserved("identities");
+	request_generator_shared_memory();
 }

@@ -10,7 +10,7 @@
 #include "pg/boundary.hpp"
 #include "pg/datums.hpp"
 #include "pg/distributed_id.hpp"
-#include "pg/settings.hpp"
+#include "pg/public_key.hpp"
 
 #include <limits>
 

@@ -1,37 +1,43 @@
-// The identities.* settings.
+// What every identities.* setting's hooks share. Each format defines its own settings in its glue file and
+// _PG_init calls its define_*_settings() (pg/module.hpp).
 #pragma once
 
-#include "core/public_id.hpp"
-#include "core/uint128.hpp"
+#include "core/error.hpp"
+#include "pg/boundary.hpp"
+#include "pg/postgres.hpp"
+
+#include <type_traits>
 
 namespace identities::pg {
 
-// Called from _PG_init.
-void define_settings();
+// Hands a check hook's parsed value to guc.c as the setting's `extra`, which guc.c owns and frees from then on.
+template <typename Value> inline bool store_extra(const Value &value, void **extra) noexcept {
+	static_assert(std::is_trivially_copyable_v<Value>);
+	void *stored = guc_extra_alloc(sizeof(Value));
+	if (stored == nullptr)
+		return false;
+	memcpy(stored, &value, sizeof(Value));
+	*extra = stored;
+	return true;
+}
 
-// Called from _PG_init: an emit_log_hook that keeps identities.public_key's values out of the server log.
-// Preloaded, it runs in the postmaster too, which logs the new value of a setting changed by a reload.
-void redact_public_key_in_server_log();
-
-// The id series of identities.incremental_ids (Architect's Incremental*Generator test doubles).
-enum class IncrementalSeries { DistributedId, DistributedId128 };
-
-// When identities.incremental_ids is set in this session, stores the series' next value in `id` and
-// returns true; returns false when the real generators are in use.
-bool take_incremental_id(IncrementalSeries series, Uint128 &id);
-
-// The cipher of the public-id key: identities.public_key when set, else the key in identities.public_key_file.
-// Prepared once per key (again only after either setting changes or the server reloads its configuration).
-// Throws 55000 when no key is configured, F0000 when the key file cannot be read or holds no valid key.
-const PublicIdCipher &public_id_cipher();
-
-// identities.siq_domain (as its hash, computed once per SET), identities.siq_shard.
-std::uint32_t siq_domain_hash_setting() noexcept;
-std::uint8_t siq_shard_setting() noexcept;
-
-// identities.snowflake_worker, identities.snowflake_process, identities.snowflake_epoch (Unix ms).
-std::uint8_t snowflake_worker_setting() noexcept;
-std::uint8_t snowflake_process_setting() noexcept;
-std::int64_t snowflake_epoch_setting() noexcept;
+// Runs a core function in a hook, where an ereport is not allowed: a core Error becomes the hook's message.
+template <typename Body> inline bool checked_in_hook(Body body) noexcept {
+	char message[256] = "";
+	char detail[512] = "";
+	try {
+		body();
+		return true;
+	} catch (const Error &error) {
+		copy_message(message, sizeof message, error.what());
+		copy_message(detail, sizeof detail, error.detail().c_str());
+	} catch (...) {
+		copy_message(message, sizeof message, "unexpected error");
+	}
+	GUC_check_errmsg("%s", message);
+	if (detail[0] != '\0')
+		GUC_check_errdetail("%s", detail);
+	return false;
+}
 
 } // namespace identities::pg

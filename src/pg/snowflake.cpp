@@ -3,9 +3,56 @@
 
 #include "core/error.hpp"
 #include "pg/boundary.hpp"
+#include "pg/module.hpp"
 #include "pg/settings.hpp"
+#include "core/instant.hpp"
 #include "pg/shmem.hpp"
 #include "pg/timestamps.hpp"
+
+// The format's settings (defined by define_snowflake_settings, called from _PG_init).
+namespace identities::pg {
+namespace {
+
+int snowflake_worker_value = 0;
+int snowflake_process_value = 0;
+char *snowflake_epoch_text = nullptr;
+std::int64_t snowflake_epoch_unix_millis = 1420070400000; // Discord's epoch, 2015-01-01T00:00:00Z
+
+// The epoch is one instant for every backend: read without the session's TimeZone (which differs between
+// sessions, and is not yet restored in a parallel worker when its settings are applied), and by code that
+// cannot ereport, as a check hook must not.
+extern "C" bool check_snowflake_epoch(char **new_value, void **extra, GucSource source) {
+	const std::optional<UnixMicros> epoch = parse_absolute_instant(*new_value ? *new_value : "");
+	if (!epoch) {
+		GUC_check_errdetail("The epoch must be a date and time with Z or an explicit UTC offset, such as "
+		                    "2015-01-01 00:00:00+00 or 2015-01-01T00:00:00Z.");
+		return false;
+	}
+	std::int64_t unix_millis = 0;
+	if (!checked_in_hook([&] { unix_millis = checked_snowflake_epoch(floor_div(*epoch, kMicrosPerMilli)); }))
+		return false;
+	return store_extra(unix_millis, extra);
+}
+
+extern "C" void assign_snowflake_epoch(const char *new_value, void *extra) {
+	snowflake_epoch_unix_millis = *static_cast<const std::int64_t *>(extra);
+}
+
+} // namespace
+
+void define_snowflake_settings() {
+	DefineCustomIntVariable("identities.snowflake_worker", "The worker id of snowflake_generate().", nullptr,
+	                        &snowflake_worker_value, 0, 0, 31, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	DefineCustomIntVariable("identities.snowflake_process", "The process id of snowflake_generate().", nullptr,
+	                        &snowflake_process_value, 0, 0, 31, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	// One epoch per server: ids under two epochs could collide, since the generator counts in Unix ms.
+	DefineCustomStringVariable("identities.snowflake_epoch", "The epoch of Snowflakes (Discord's by default).",
+	                           "Changing it starts another id space; set it once, in postgresql.conf.",
+	                           &snowflake_epoch_text, "2015-01-01 00:00:00+00", PGC_SIGHUP, 0, check_snowflake_epoch,
+	                           assign_snowflake_epoch, nullptr);
+}
+
+} // namespace identities::pg
 
 using namespace identities;
 
@@ -27,7 +74,7 @@ std::int64_t epoch_arg(FunctionCallInfo fcinfo, int argument) {
 
 Datum generate_snowflake(std::uint8_t worker, std::uint8_t process) {
 	pg::require_shared_generator_states("snowflake_generate");
-	const std::int64_t epoch = pg::snowflake_epoch_setting();
+	const std::int64_t epoch = pg::snowflake_epoch_unix_millis;
 	const auto result =
 	    pg::generate_from_slot(pg::generator_states().snowflake, [&](SnowflakeState &state, UnixMicros now) {
 		    return step_snowflake(state, now, epoch, worker, process);
@@ -46,7 +93,7 @@ Datum extract_timestamp(std::int64_t id, std::int64_t epoch) {
 } // namespace
 
 IDENTITIES_FUNCTION(snowflake_generate_from_settings) {
-	return generate_snowflake(pg::snowflake_worker_setting(), pg::snowflake_process_setting());
+	return generate_snowflake(static_cast<std::uint8_t>(pg::snowflake_worker_value), static_cast<std::uint8_t>(pg::snowflake_process_value));
 }
 
 IDENTITIES_FUNCTION(snowflake_generate) {
@@ -55,7 +102,7 @@ IDENTITIES_FUNCTION(snowflake_generate) {
 }
 
 IDENTITIES_FUNCTION(snowflake_extract_timestamp) {
-	return extract_timestamp(snowflake_arg(fcinfo, 0), pg::snowflake_epoch_setting());
+	return extract_timestamp(snowflake_arg(fcinfo, 0), pg::snowflake_epoch_unix_millis);
 }
 
 IDENTITIES_FUNCTION(snowflake_extract_timestamp_at_epoch) {
@@ -70,7 +117,7 @@ IDENTITIES_FUNCTION(snowflake_extract_increment) { PG_RETURN_INT32(snowflake_inc
 
 IDENTITIES_FUNCTION(snowflake_boundary) {
 	PG_RETURN_INT64(
-	    snowflake_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), pg::snowflake_epoch_setting()));
+	    snowflake_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), pg::snowflake_epoch_unix_millis));
 }
 
 IDENTITIES_FUNCTION(snowflake_boundary_at_epoch) {
