@@ -201,17 +201,6 @@ std::optional<Uint128> hexadecimal_to_uint128(std::string_view text) noexcept {
 	return join_halves(high, low);
 }
 
-std::uint16_t crc12(std::string_view bytes) noexcept {
-	std::uint32_t crc = 0xFFF;
-	for (const char byte : bytes) {
-		std::uint32_t term = (crc ^ static_cast<unsigned char>(byte)) & 0xFF; // signed bytes change nothing
-		for (int bit = 0; bit < 8; bit++)
-			term = (term & 1) ? (term >> 1) ^ 0xF01 : term >> 1;
-		crc = (crc >> 8) ^ term;
-	}
-	return static_cast<std::uint16_t>(crc ^ 0xFFF);
-}
-
 std::uint64_t encodable_bigint(std::int64_t value, const char *target) {
 	if (value < 0)
 		throw Error(ErrorCode::NumericValueOutOfRange,
@@ -283,22 +272,6 @@ bool decode_base32_with(const DigitTable &values, std::string_view text, std::ui
 	return (buffer & ((1U << pending) - 1)) == 0; // fewer than 5 spare bits, all zero in canonical text
 }
 
-struct Crc32Table {
-	std::uint32_t values[256];
-};
-
-constexpr Crc32Table make_crc32_table() {
-	Crc32Table table{};
-	for (std::uint32_t byte = 0; byte < 256; byte++) {
-		std::uint32_t crc = byte;
-		for (int bit = 0; bit < 8; bit++)
-			crc = (crc & 1) ? (crc >> 1) ^ 0xEDB88320U : crc >> 1;
-		table.values[byte] = crc;
-	}
-	return table;
-}
-
-constexpr Crc32Table kCrc32Table = make_crc32_table();
 
 } // namespace
 
@@ -320,13 +293,6 @@ bool crockford_base32_to_bytes(std::string_view text, std::uint8_t *out, std::si
 
 std::string to_base64url(const std::uint8_t *bytes, std::size_t length) {
 	return encode_bit_groups(bytes, length, kBase64UrlDigits, 6);
-}
-
-std::uint32_t crc32(const std::uint8_t *bytes, std::size_t length) noexcept {
-	std::uint32_t crc = 0xFFFFFFFFU;
-	for (std::size_t i = 0; i < length; i++)
-		crc = kCrc32Table.values[(crc ^ bytes[i]) & 0xFF] ^ (crc >> 8);
-	return crc ^ 0xFFFFFFFFU;
 }
 
 } // namespace identities

@@ -57,10 +57,6 @@ std::optional<std::uint64_t> hexadecimal_to_uint64(std::string_view text) noexce
 std::optional<Uint128> hexadecimal_to_decimal(std::string_view text) noexcept;
 std::optional<Uint128> hexadecimal_to_uint128(std::string_view text) noexcept;
 
-// The 2013 LUUID blog's CRC-12 of a name's bytes: reflected, poly 0x80F, init and
-// xorout 0xFFF. It matches no catalogued CRC-12; "123456789" gives 0xDDD.
-std::uint16_t crc12(std::string_view bytes) noexcept;
-
 // RFC 4648 base32 (a-z, 2-7) without '=' padding, as SUOU's b32lencode: 5 bits a char, most significant first,
 // the last char's spare low bits zero. base32_length(n) chars for n bytes.
 constexpr std::size_t base32_length(std::size_t byte_count) noexcept { return (byte_count * 8 + 4) / 5; }
@@ -77,10 +73,6 @@ bool crockford_base32_to_bytes(std::string_view text, std::uint8_t *out, std::si
 
 // URL-safe base64 (RFC 4648 section 5: '-' and '_'), '=' padding stripped.
 std::string to_base64url(const std::uint8_t *bytes, std::size_t length);
-
-// zlib's crc32 (IEEE 802.3: reflected polynomial 0xEDB88320, init and xorout 0xFFFFFFFF); "123456789" gives
-// 0xCBF43926. SUOU checksums did:siq: strings with it.
-std::uint32_t crc32(const std::uint8_t *bytes, std::size_t length) noexcept;
 
 // A signed id as the unsigned value Architect encodes and encrypts: it refuses negative longs, and so do we
 // (22003, naming the target, e.g. "a public id").

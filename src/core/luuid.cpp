@@ -1,5 +1,6 @@
 #include "core/luuid.hpp"
 
+#include "core/encoding.hpp"
 #include "core/error.hpp"
 
 #include <string>
@@ -37,18 +38,23 @@ std::optional<std::uint64_t> parse_luuid_short(std::string_view text) noexcept {
 		return std::nullopt;
 	std::uint64_t key = 0;
 	for (const char c : text) {
-		unsigned digit;
-		if (c >= '0' && c <= '9')
-			digit = static_cast<unsigned>(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			digit = static_cast<unsigned>(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			digit = static_cast<unsigned>(c - 'A' + 10);
-		else
+		const int digit = hex_digit_value(c);
+		if (digit < 0)
 			return std::nullopt;
-		key = (key << 4) | digit;
+		key = (key << 4) | static_cast<unsigned>(digit);
 	}
 	return key;
+}
+
+std::uint16_t crc12(std::string_view bytes) noexcept {
+	std::uint32_t crc = 0xFFF;
+	for (const char byte : bytes) {
+		std::uint32_t term = (crc ^ static_cast<unsigned char>(byte)) & 0xFF; // signed bytes change nothing
+		for (int bit = 0; bit < 8; bit++)
+			term = (term & 1) ? (term >> 1) ^ 0xF01 : term >> 1;
+		crc = (crc >> 8) ^ term;
+	}
+	return static_cast<std::uint16_t>(crc ^ 0xFFF);
 }
 
 } // namespace identities

@@ -59,4 +59,8 @@ std::size_t format_luuid_short(std::uint64_t key, char *out) noexcept;
 // The reverse: 1 to 12 hex digits in either case (leading zeros allowed); nullopt for anything else.
 std::optional<std::uint64_t> parse_luuid_short(std::string_view text) noexcept;
 
+// The 2013 LUUID blog's CRC-12 of a name's bytes: reflected, poly 0x80F, init and
+// xorout 0xFFF. It matches no catalogued CRC-12; "123456789" gives 0xDDD.
+std::uint16_t crc12(std::string_view bytes) noexcept;
+
 } // namespace identities

@@ -12,6 +12,24 @@
 namespace identities {
 namespace {
 
+struct Crc32Table {
+	std::uint32_t values[256];
+};
+
+constexpr Crc32Table make_crc32_table() {
+	Crc32Table table{};
+	for (std::uint32_t byte = 0; byte < 256; byte++) {
+		std::uint32_t crc = byte;
+		for (int bit = 0; bit < 8; bit++)
+			crc = (crc & 1) ? (crc >> 1) ^ 0xEDB88320U : crc >> 1;
+		table.values[byte] = crc;
+	}
+	return table;
+}
+
+constexpr Crc32Table kCrc32Table = make_crc32_table();
+
+
 constexpr const char *kTypeName = "siq";
 constexpr const char *kHexRangeDetail = "A siq has at most 28 significant hex digits (112 bits).";
 constexpr const char *kRangeDetail = "A siq is an integer from 0 to 2^112-1.";
@@ -303,6 +321,13 @@ Step<Uint128> step_siq(SiqState &state, UnixMicros now, const SiqQualifier &qual
 	}
 	const auto serial = static_cast<std::uint16_t>(counter.next_serial++);
 	return {StepStatus::Ready, compose_siq(counter.ts56, shard, domain_hash, siq_tail(serial, qualifier))};
+}
+
+std::uint32_t crc32(const std::uint8_t *bytes, std::size_t length) noexcept {
+	std::uint32_t crc = 0xFFFFFFFFU;
+	for (std::size_t i = 0; i < length; i++)
+		crc = kCrc32Table.values[(crc ^ bytes[i]) & 0xFF] ^ (crc >> 8);
+	return crc ^ 0xFFFFFFFFU;
 }
 
 } // namespace identities

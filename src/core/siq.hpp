@@ -170,4 +170,8 @@ struct SiqState {
 Step<Uint128> step_siq(SiqState &state, UnixMicros now, const SiqQualifier &qualifier, std::uint8_t shard,
                        std::uint32_t domain_hash) noexcept;
 
+// zlib's crc32 (IEEE 802.3: reflected polynomial 0xEDB88320, init and xorout 0xFFFFFFFF); "123456789" gives
+// 0xCBF43926. SUOU checksums did:siq: strings with it.
+std::uint32_t crc32(const std::uint8_t *bytes, std::size_t length) noexcept;
+
 } // namespace identities

@@ -129,5 +129,29 @@ TEST(Luuid, ShortFormParsesBack) {
 	}
 }
 
+// The LUUID blog's CRC-12; every vector was computed with python3 from the blog's loop.
+TEST(Crc12, BlogVectors) {
+	EXPECT_EQ(crc12("123456789"), 0xDDD);
+	EXPECT_EQ(crc12("a"), 0x03D);
+	EXPECT_EQ(crc12(""), 0x000);
+	EXPECT_EQ(crc12("person"), 0x2A0);
+	EXPECT_EQ(crc12("Person"), 0x2B6); // names are case-sensitive
+	EXPECT_EQ(crc12("order"), 0x1F5);
+	EXPECT_EQ(crc12("caf\xc3\xa9"), 0xE8B);             // UTF-8 bytes; high bytes (negative chars) count as unsigned
+	EXPECT_EQ(crc12(std::string_view("\0", 1)), 0x9F6); // a NUL is a byte like any other
+	EXPECT_EQ(crc12("\xff\x80"), 0x098);
+	EXPECT_EQ(crc12("The quick brown fox jumps over the lazy dog"), 0x7E2);
+}
+
+TEST(Crc12, IsAlwaysTwelveBits) {
+	std::mt19937 random(12);
+	for (int i = 0; i < 10000; i++) {
+		std::string name(random() % 64, '\0');
+		for (char &c : name)
+			c = static_cast<char>(random());
+		ASSERT_LE(crc12(name), 0xFFF);
+	}
+}
+
 } // namespace
 } // namespace identities

@@ -837,5 +837,16 @@ TEST(Siq, ParseDecimalHonoursAMaximumBelowADigit) {
 	EXPECT_EQ(parse_decimal("0", 0, value), ParseStatus::Ok);
 }
 
+// zlib's CRC-32, SUOU's did:siq: checksum.
+TEST(Crc32, ZlibVectors) {
+	const std::string check = "123456789";
+	EXPECT_EQ(crc32(reinterpret_cast<const std::uint8_t *>(check.data()), check.size()), 0xCBF43926U);
+	EXPECT_EQ(crc32(nullptr, 0), 0U);
+	const std::string fox = "The quick brown fox jumps over the lazy dog";
+	EXPECT_EQ(crc32(reinterpret_cast<const std::uint8_t *>(fox.data()), fox.size()), 0x414FA339U);
+	const std::uint8_t zeros[14] = {};
+	EXPECT_EQ(crc32(zeros, sizeof zeros), 0xD1BB79C7U); // the did:siq: checksum of the zero siq
+}
+
 } // namespace
 } // namespace identities
