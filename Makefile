@@ -20,7 +20,8 @@ REGRESS_OPTS = --inputdir=test --load-extension=$(EXTENSION)
 
 PG_CPPFLAGS = -Isrc -DIDENTITIES_VERSION='"$(EXTVERSION)"'
 # -MMD -MP: each object records the headers it includes (src/*/*.d), so a changed header rebuilds its users.
-PG_CXXFLAGS = -std=c++17 -Wno-register -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -MMD -MP
+# The warning flags are shared with CMake: compiler-warnings.txt.
+PG_CXXFLAGS = -std=c++17 $(if $(wildcard compiler-warnings.txt),$(shell cat compiler-warnings.txt)) -MMD -MP
 SHLIB_LINK = -lstdc++ -lcrypto
 EXTRA_CLEAN = build $(OBJS:.o=.d)
 
