@@ -1,7 +1,7 @@
 // SQL functions of public identities (src/core/public_id.hpp holds Architect's AesPublicIdentityConverter).
 //
 // public_id(x) encrypts; public_id_to_*(uuid) decrypts and returns NULL when the uuid is not a public id of
-// that kind under the key. The key comes from the settings (pg/settings.cpp), prepared once per key.
+// that kind under the key. The key comes from its settings (pg/public_key.cpp), prepared once per key.
 #include "core/public_id.hpp"
 
 #include "core/distributed_id.hpp"
