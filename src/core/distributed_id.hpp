@@ -15,7 +15,7 @@
 namespace identities {
 
 constexpr std::size_t kDistributedIdSize = 12;
-constexpr Uint128 kDistributedIdMax = pow10_u128(28) - 1; // fits DECIMAL(28,0)
+constexpr Uint128 kDistributedIdMax = kDecimal28Max;
 constexpr int kDistributedIdRandomBits = 48;
 constexpr int kDistributedIdTimestampBits = 45;
 constexpr std::uint64_t kDistributedIdRandomMax = (std::uint64_t{1} << kDistributedIdRandomBits) - 1;

@@ -9,7 +9,7 @@ constexpr char kLowerHexDigits[] = "0123456789abcdef";
 constexpr char kUpperHexDigits[] = "0123456789ABCDEF";
 constexpr char kBase62Digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-constexpr Uint128 kDecimalMax = pow10_u128(28) - 1;
+constexpr Uint128 kDecimalMax = kDecimal28Max;
 
 // A decimal's high 64 bits are at most (10^28-1) >> 64 = 542101086: 5 base62 digits (62^5 > that) or 10 hex digits.
 constexpr std::size_t kAlphanumericDecimalHighLength = kAlphanumericDecimalLength - kAlphanumericUint64Length;

@@ -22,7 +22,7 @@ constexpr std::size_t kPublicIdSize = 16;
 constexpr std::size_t kPublicIdKeyMaxSize = 32;
 
 // The largest decimal with a public id: Architect's DistributedId.MaxValue, the largest DECIMAL(28,0).
-constexpr Uint128 kPublicIdDecimalMax = pow10_u128(28) - 1;
+constexpr Uint128 kPublicIdDecimalMax = kDecimal28Max;
 
 // An AES key of 16, 24 or 32 bytes (AES-128/192/256), or empty. Its bytes are wiped when it is cleared, replaced
 // or destroyed, and it cannot be copied, so the key lives in exactly one place.

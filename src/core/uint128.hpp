@@ -18,6 +18,8 @@ constexpr Uint128 pow10_u128(int exponent) {
 }
 
 constexpr Uint128 kUint128Max = ~static_cast<Uint128>(0);
+// The largest DECIMAL(28,0), .NET's decimal at scale 0: Architect's decimal ids, distributedid's range.
+constexpr Uint128 kDecimal28Max = pow10_u128(28) - 1;
 
 // Enough for 2^128-1 (39 digits) and a terminating NUL.
 constexpr std::size_t kDecimalBufferSize = 40;
