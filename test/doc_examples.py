@@ -19,6 +19,7 @@ import sys
 
 MESSAGE = re.compile(r"^(ERROR|WARNING|NOTICE|INFO|DETAIL|HINT|CONTEXT|LINE \d+):")
 SEPARATOR = re.compile(r"^-+(\+-+)*$")
+STOPPED = "(psql stopped before this statement)"
 FOOTER = re.compile(r"^\(\d+ rows?\)$")
 
 
@@ -113,7 +114,7 @@ def run(psql, database, statements):
     parts = output.split(marker + "\n")
     outputs = [[line.rstrip() for line in part.splitlines() if line.strip()] for part in parts[1:len(statements) + 1]]
     while len(outputs) < len(statements):
-        outputs.append(["(no output: psql stopped)"])
+        outputs.append([STOPPED])
     return outputs
 
 
@@ -130,7 +131,7 @@ def check(statements, outputs):
                 actual = [line for line in actual if not FOOTER.match(line)]
             if actual == expected:
                 continue
-        elif not any(line.startswith("ERROR:") for line in printed):
+        elif not any(line.startswith("ERROR:") or line == STOPPED for line in printed):
             continue
         failures += 1
         print(f"{statement.where}: " + ("output differs" if shown else "raised an error"))

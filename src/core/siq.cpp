@@ -29,7 +29,6 @@ constexpr Crc32Table make_crc32_table() {
 
 constexpr Crc32Table kCrc32Table = make_crc32_table();
 
-
 constexpr const char *kTypeName = "siq";
 constexpr const char *kHexRangeDetail = "A siq has at most 28 significant hex digits (112 bits).";
 constexpr const char *kRangeDetail = "A siq is an integer from 0 to 2^112-1.";

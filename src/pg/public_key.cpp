@@ -132,18 +132,19 @@ void redact_field(char *&field) noexcept {
 
 // The server log never holds the key: PostgreSQL logs a reloaded setting's new value, and log_statement and
 // errors log statements such as SET or ALTER SYSTEM with the key in them.
+// Redacts before any earlier hook runs, so a hook that ships messages elsewhere never sees the key either.
 extern "C" void redact_public_key_in_log(ErrorData *edata) {
+	if (edata->output_to_server) {
+		redact_field(edata->message);
+		redact_field(edata->detail);
+		redact_field(edata->detail_log);
+		redact_field(edata->context);
+		// An error's STATEMENT line is debug_query_string itself, which no hook can rewrite: leave it out.
+		if (debug_query_string != nullptr && mentions_public_key(debug_query_string))
+			edata->hide_stmt = true;
+	}
 	if (previous_emit_log_hook != nullptr)
 		previous_emit_log_hook(edata);
-	if (!edata->output_to_server)
-		return;
-	redact_field(edata->message);
-	redact_field(edata->detail);
-	redact_field(edata->detail_log);
-	redact_field(edata->context);
-	// An error's STATEMENT line is debug_query_string itself, which no hook can rewrite: leave it out.
-	if (debug_query_string != nullptr && mentions_public_key(debug_query_string))
-		edata->hide_stmt = true;
 }
 
 } // namespace
