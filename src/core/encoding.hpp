@@ -19,6 +19,16 @@ constexpr int hex_digit_value(char c) noexcept {
 	                              : -1;
 }
 
+// The value of a character of the standard base64 alphabet (RFC 4648 section 4), or -1.
+constexpr int base64_digit_value(char c) noexcept {
+	return c >= 'A' && c <= 'Z'   ? c - 'A'
+	       : c >= 'a' && c <= 'z' ? c - 'a' + 26
+	       : c >= '0' && c <= '9' ? c - '0' + 52
+	       : c == '+'             ? 62
+	       : c == '/'             ? 63
+	                              : -1;
+}
+
 // Lowercase hex, two digits a byte.
 std::string hex_lower(const std::uint8_t *bytes, std::size_t length);
 
@@ -27,6 +37,10 @@ std::string format_bytea_excerpt(const std::uint8_t *bytes, std::size_t length);
 
 // The canonical 8-4-4-4-12 lowercase form of 16 uuid bytes.
 std::string format_uuid(const std::uint8_t *bytes);
+
+// Exactly what PostgreSQL's uuid_in accepts: 32 hex digits in either case, an optional '-' after any group of
+// four, the whole optionally in {}; no whitespace. False for anything else.
+bool parse_uuid_text(std::string_view text, Uint128 &out) noexcept;
 
 // In the encoders below, a "decimal" is Architect's decimal id: an integer 0..10^28-1 (a .NET decimal, scale 0).
 //

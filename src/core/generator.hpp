@@ -6,6 +6,9 @@
 #pragma once
 
 #include "core/clock.hpp"
+#include "core/error.hpp"
+
+#include <string>
 
 namespace identities {
 
@@ -15,12 +18,22 @@ enum class StepStatus {
 	ClockOutOfRange, // the clock lies outside what the format can encode
 };
 
-template <typename Id>
-struct Step {
+template <typename Id> struct Step {
 	StepStatus status;
 	Id id;
 	std::int64_t sleep_micros = kMicrosPerMilli; // with Sleep: how long until stepping again makes sense
 };
+
+// What a format's generator can embed, for the one message a clock outside it gets.
+struct ClockRange {
+	const char *format; // as the message names it
+	const char *detail; // the embedded field and the instants it reaches
+};
+
+inline Error clock_out_of_range(const ClockRange &range) {
+	return Error(ErrorCode::DatetimeValueOutOfRange,
+	             std::string("system clock is outside the range of ") + range.format, range.detail);
+}
 
 // Steps until the generator yields. `locked(f)` runs f under the generator's lock; the clock is read
 // inside it, so the state never sees a timestamp older than one read before the last update.

@@ -17,8 +17,8 @@ namespace identities {
 constexpr std::size_t kHotGuidSize = 16;
 constexpr std::size_t kHotGuidMachinePidSize = 5;
 constexpr std::uint32_t kHotGuidCounterMask = 0x00FFFFFF;
-constexpr std::uint32_t kHotGuidCounterSeedLimit = 500000; // new Random().Next(500000)
-constexpr std::int64_t kHotGuidMaxUnixSeconds = 0xFFFFFFFF;    // 2106-02-07 06:28:15 UTC
+constexpr std::uint32_t kHotGuidCounterSeedLimit = 500000;  // new Random().Next(500000)
+constexpr std::int64_t kHotGuidMaxUnixSeconds = 0xFFFFFFFF; // 2106-02-07 06:28:15 UTC
 
 // MD5(UTF-8 machine name)[0..2], then (pid >> 8) & 0xFF and pid & 0xFF: the reference's "machine pid", except
 // that the pid's bits 16..23 are folded into the third hash byte, so no two pids below 2^24 share a tag.
@@ -67,5 +67,9 @@ HotGuidState make_hotguid_state(const std::uint8_t (&machine_pid)[kHotGuidMachin
 // second, or takes it at once when the clock is behind. ClockOutOfRange before 1970 and after 2106-02-07
 // (where the reference's 32-bit seconds wrap).
 Step<Uint128> step_hotguid(HotGuidState &state, UnixMicros now, std::uint32_t shard_key) noexcept;
+
+// What the generator above can embed (the message of its ClockOutOfRange).
+constexpr ClockRange kHotGuidClockRange{
+    "HotGuid", "A HotGuid embeds Unix seconds in 32 bits, from 1970-01-01 to 2106-02-07 06:28:15+00."};
 
 } // namespace identities

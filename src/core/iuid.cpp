@@ -36,36 +36,6 @@ std::uint8_t checked_iuid_service_entity(std::int64_t service_entity) {
 	return checked_byte_argument(service_entity, "service_entity");
 }
 
-// A transcription of PostgreSQL's string_to_uuid (utils/adt/uuid.c), over a length instead of a NUL.
-bool parse_uuid_text(std::string_view text, Uint128 &out) noexcept {
-	std::size_t position = 0;
-	const bool braces = !text.empty() && text.front() == '{';
-	if (braces)
-		position++;
-	Uint128 value = 0;
-	for (int i = 0; i < 16; i++) {
-		if (text.size() - position < 2)
-			return false;
-		const int high = hex_digit_value(text[position]);
-		const int low = hex_digit_value(text[position + 1]);
-		if (high < 0 || low < 0)
-			return false;
-		value = (value << 8) | static_cast<unsigned>(high << 4 | low);
-		position += 2;
-		if (position < text.size() && text[position] == '-' && i % 2 == 1 && i < 15)
-			position++;
-	}
-	if (braces) {
-		if (position >= text.size() || text[position] != '}')
-			return false;
-		position++;
-	}
-	if (position != text.size())
-		return false;
-	out = value;
-	return true;
-}
-
 Uint128 parse_iuid(std::string_view text) {
 	Uint128 value = 0;
 	if (!parse_uuid_text(text, value))

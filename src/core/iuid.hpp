@@ -66,10 +66,6 @@ Uint128 iuid_boundary(UnixMicros instant);
 std::uint8_t checked_iuid_country(std::int64_t country);
 std::uint8_t checked_iuid_service_entity(std::int64_t service_entity);
 
-// Exactly what PostgreSQL's uuid_in accepts: 32 hex digits in either case, an optional '-' after any group of
-// four, the whole optionally in {}; no whitespace. False for anything else.
-bool parse_uuid_text(std::string_view text, Uint128 &out) noexcept;
-
 // iuid_in: uuid text that also has the iuid shape. Throws 22P02 for malformed text and for another version
 // or variant (the latter with kIuidShapeDetail).
 Uint128 parse_iuid(std::string_view text);
@@ -88,5 +84,9 @@ struct IuidState {
 // random_bits is drawn once per id and reused when the step asks to sleep.
 Step<Uint128> step_iuid(IuidState &state, UnixMicros now, std::uint64_t random_bits, std::uint8_t country,
                         std::uint8_t service_entity) noexcept;
+
+// What the generator above can embed (the message of its ClockOutOfRange).
+constexpr ClockRange kIuidClockRange{
+    "iuid", "An iuid embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00."};
 
 } // namespace identities

@@ -1,5 +1,6 @@
 #include "core/public_id.hpp"
 
+#include "core/encoding.hpp"
 #include "core/error.hpp"
 
 #include <cstring>
@@ -54,21 +55,6 @@ inline bool all_zero(const std::uint8_t *bytes, std::size_t length) noexcept {
 	for (std::size_t i = 0; i < length; i++)
 		any |= bytes[i];
 	return any == 0;
-}
-
-// The value of a character of the standard base64 alphabet, or -1.
-int base64_digit(char c) noexcept {
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	if (c == '+')
-		return 62;
-	if (c == '/')
-		return 63;
-	return -1;
 }
 
 const char *aes_ecb_name(std::size_t key_length) noexcept {
@@ -133,14 +119,14 @@ bool decode_public_id_key(std::string_view base64, PublicIdKey &key) noexcept {
 	}
 	const std::size_t digits = text.size() - padding;
 	for (std::size_t i = 0; i < digits; i++)
-		if (base64_digit(text[i]) < 0)
+		if (base64_digit_value(text[i]) < 0)
 			return false;
 	for (std::size_t i = digits; i < text.size(); i++)
 		if (text[i] != '=')
 			return false;
 	// Canonical form only: the bits of the last digit beyond the last byte must be zero (4 of them before "==",
 	// 2 before "="), so that one key has exactly one text.
-	if (padding > 0 && (base64_digit(text[digits - 1]) & (padding == 2 ? 0x0F : 0x03)) != 0)
+	if (padding > 0 && (base64_digit_value(text[digits - 1]) & (padding == 2 ? 0x0F : 0x03)) != 0)
 		return false;
 
 	// EVP_DecodeBlock decodes whole quads and turns each '=' into a zero byte: 44 characters give 33 bytes.

@@ -14,21 +14,20 @@
 namespace identities {
 
 constexpr int kUuidv7FractionBits = 12;
-constexpr std::uint64_t kUuidv7MaxUnixMillis = (std::uint64_t{1} << 48) - 1;                        // the year 10889
+constexpr std::uint64_t kUuidv7MaxUnixMillis = (std::uint64_t{1} << 48) - 1;                      // the year 10889
 constexpr std::uint64_t kUuidv7MaxTime = ((kUuidv7MaxUnixMillis + 1) << kUuidv7FractionBits) - 1; // in 1/4096 ms
 constexpr int kUuidv7RandomBits = 62;
 
 // time: Unix ms << 12 | the fraction of the ms in 1/4096 ms.
 inline Uint128 compose_uuidv7(std::uint64_t time, std::uint64_t random_bits) noexcept {
 	const std::uint64_t high = ((time >> kUuidv7FractionBits) << 16) | (std::uint64_t{7} << 12) | (time & 0xFFF);
-	const std::uint64_t low = (std::uint64_t{0b10} << 62) | (random_bits & ((std::uint64_t{1} << kUuidv7RandomBits) - 1));
+	const std::uint64_t low =
+	    (std::uint64_t{0b10} << 62) | (random_bits & ((std::uint64_t{1} << kUuidv7RandomBits) - 1));
 	return (static_cast<Uint128>(high) << 64) | low;
 }
 
 // Version 7 and variant 10: what core uuid_extract_timestamp() reads a time from.
-inline bool has_uuidv7_shape(Uint128 id) noexcept {
-	return ((id >> 76) & 0xF) == 7 && ((id >> 62) & 0b11) == 0b10;
-}
+inline bool has_uuidv7_shape(Uint128 id) noexcept { return ((id >> 76) & 0xF) == 7 && ((id >> 62) & 0b11) == 0b10; }
 
 // The embedded Unix time, to the millisecond, as core uuid_extract_timestamp() reads it.
 inline UnixMicros uuidv7_unix_micros(Uint128 id) noexcept {
@@ -48,5 +47,9 @@ struct Uuidv7State {
 // running ahead of the clock only while more than 4096 are made per millisecond. Never sleeps;
 // ClockOutOfRange before 1970 and past the year 10889.
 Step<Uint128> step_uuidv7(Uuidv7State &state, UnixMicros now, std::uint64_t random_bits) noexcept;
+
+// What the generator above can embed (the message of its ClockOutOfRange).
+constexpr ClockRange kUuidv7ClockRange{
+    "UUIDv7", "A UUIDv7 embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00."};
 
 } // namespace identities

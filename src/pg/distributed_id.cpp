@@ -12,6 +12,9 @@
 
 using namespace identities;
 
+// This format's generator: one per server when preloaded, one per backend otherwise.
+static const pg::RegisteredGeneratorSlot<DistributedIdState> distributed_id_slot;
+
 namespace {
 
 // Architect's BinaryIdEncoder form: the 96-bit value as 16 big-endian bytes, the first 4 zero.
@@ -25,29 +28,23 @@ Uint128 generate_distributed_id() {
 	Uint128 id = 0;
 	if (pg::take_incremental_id(pg::IncrementalSeries::DistributedId, id)) {
 		if (id > kDistributedIdMax)
-			throw Error(ErrorCode::NumericValueOutOfRange, "identities.incremental_ids is out of range for type distributedid",
+			throw Error(ErrorCode::NumericValueOutOfRange,
+			            "identities.incremental_ids is out of range for type distributedid",
 			            "A distributedid is an integer from 0 to 9999999999999999999999999999.");
 		return id;
 	}
 	// Drawn once per id and reused after sleeping, as the reference does.
 	const std::uint64_t random_sequence = make_distributed_id_random_sequence(random_u64());
-	const auto result = pg::generate_from_slot(pg::generator_states().distributed_id,
-	                                           [&](DistributedIdState &state, UnixMicros now) {
-		                                           return step_distributed_id(state, now, random_sequence);
-	                                           });
-	if (result.status != StepStatus::Ready)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of distributedid",
-		            "A distributedid embeds milliseconds since 1900-01-01 in 45 bits, up to the year 3014.");
-	return result.id;
+	return pg::generate_from_slot(
+	    distributed_id_slot, kDistributedIdClockRange,
+	    [&](DistributedIdState &state, UnixMicros now) { return step_distributed_id(state, now, random_sequence); });
 }
 
 } // namespace
 
 IDENTITIES_FIXED_BYTES_TYPE(distributedid, kDistributedIdSize)
 
-IDENTITIES_FUNCTION(distributedid_in) {
-	return pg::distributed_id_datum(parse_distributed_id(PG_GETARG_CSTRING(0)));
-}
+IDENTITIES_FUNCTION(distributedid_in) { return pg::distributed_id_datum(parse_distributed_id(PG_GETARG_CSTRING(0))); }
 
 IDENTITIES_FUNCTION(distributedid_out) {
 	char text[kDecimalBufferSize];
@@ -74,25 +71,22 @@ IDENTITIES_FUNCTION(distributedid_send) {
 	PG_RETURN_BYTEA_P(pq_endtypsend(&message));
 }
 
-IDENTITIES_FUNCTION(distributedid_generate) {
-	return pg::distributed_id_datum(generate_distributed_id());
-}
+IDENTITIES_FUNCTION(distributedid_generate) { return pg::distributed_id_datum(generate_distributed_id()); }
 
 IDENTITIES_FUNCTION(distributedid_extract_timestamp) {
 	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(distributed_id_unix_micros(distributed_id_arg(fcinfo, 0))));
 }
 
 IDENTITIES_FUNCTION(distributedid_boundary) {
-	return pg::distributed_id_datum(distributed_id_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
+	return pg::distributed_id_datum(
+	    distributed_id_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
 }
 
 IDENTITIES_FUNCTION(numeric_to_distributedid) {
 	return pg::distributed_id_datum(parse_distributed_id_numeric(pg::numeric_text(PG_GETARG_DATUM(0))));
 }
 
-IDENTITIES_FUNCTION(distributedid_to_numeric) {
-	return pg::numeric_datum(distributed_id_arg(fcinfo, 0));
-}
+IDENTITIES_FUNCTION(distributedid_to_numeric) { return pg::numeric_datum(distributed_id_arg(fcinfo, 0)); }
 
 IDENTITIES_FUNCTION(bigint_to_distributedid) {
 	return pg::distributed_id_datum(distributed_id_from_integer(PG_GETARG_INT64(0)));
@@ -109,9 +103,7 @@ IDENTITIES_FUNCTION(uuid_to_distributedid) {
 	return pg::distributed_id_datum(value);
 }
 
-IDENTITIES_FUNCTION(distributedid_to_uuid) {
-	return pg::uuid_datum(distributed_id_arg(fcinfo, 0));
-}
+IDENTITIES_FUNCTION(distributedid_to_uuid) { return pg::uuid_datum(distributed_id_arg(fcinfo, 0)); }
 
 IDENTITIES_FUNCTION(bytea_to_distributedid) {
 	const bytea *binary = PG_GETARG_BYTEA_PP(0);

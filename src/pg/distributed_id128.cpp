@@ -16,6 +16,9 @@ extern "C" {
 
 using namespace identities;
 
+// This format's generator: one per server when preloaded, one per backend otherwise.
+static const pg::RegisteredGeneratorSlot<DistributedId128State> distributed_id128_slot;
+
 namespace {
 
 Uint128 generate_distributed_id128() {
@@ -26,14 +29,10 @@ Uint128 generate_distributed_id128() {
 	std::uint8_t random[16];
 	random_bytes(random, sizeof random);
 	const Uint128 random_sequence = make_distributed_id128_random_sequence(random);
-	const auto result = pg::generate_from_slot(pg::generator_states().distributed_id128,
-	                                           [&](DistributedId128State &state, UnixMicros now) {
-		                                           return step_distributed_id128(state, now, random_sequence);
-	                                           });
-	if (result.status != StepStatus::Ready)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of DistributedId128",
-		            "A DistributedId128 embeds milliseconds since 1700-01-01 in 48 bits.");
-	return result.id;
+	return pg::generate_from_slot(distributed_id128_slot, kDistributedId128ClockRange,
+	                              [&](DistributedId128State &state, UnixMicros now) {
+		                              return step_distributed_id128(state, now, random_sequence);
+	                              });
 }
 
 } // namespace

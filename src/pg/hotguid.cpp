@@ -12,6 +12,15 @@
 
 using namespace identities;
 
+// HotGuid's state carries the machine tag and a random counter seed, set by the first id generated from it.
+struct SeededHotGuidState {
+	bool seeded;
+	HotGuidState hotguid;
+};
+
+// This format's generator: one per server when preloaded, one per backend otherwise.
+static const pg::RegisteredGeneratorSlot<SeededHotGuidState> hotguid_slot;
+
 namespace {
 
 // The reference's machine tag: MD5 of the host name and a process id. The process is the postmaster when the
@@ -38,18 +47,15 @@ IDENTITIES_FUNCTION(hotguid_generate) {
 		counter_seed = random_u64();
 		seed_known = true;
 	}
-	const auto result =
-	    pg::generate_from_slot(pg::generator_states().hotguid, [&](pg::SeededHotGuidState &state, UnixMicros now) {
+	const auto id =
+	    pg::generate_from_slot(hotguid_slot, kHotGuidClockRange, [&](SeededHotGuidState &state, UnixMicros now) {
 		    if (!state.seeded) {
 			    state.hotguid = make_hotguid_state(machine_pid, counter_seed);
 			    state.seeded = true;
 		    }
 		    return step_hotguid(state.hotguid, now, shard_key);
 	    });
-	if (result.status != StepStatus::Ready)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of HotGuid",
-		            "A HotGuid embeds unix seconds in 32 bits, from 1970 to 2106-02-07 06:28:15 UTC.");
-	return pg::uuid_datum(result.id);
+	return pg::uuid_datum(id);
 }
 
 IDENTITIES_FUNCTION(hotguid_extract_shard_key) { PG_RETURN_INT64(hotguid_shard_key(PG_GETARG_UUID_P(0)->data)); }

@@ -12,6 +12,9 @@
 
 using namespace identities;
 
+// This format's generator: one per server when preloaded, one per backend otherwise.
+static const pg::RegisteredGeneratorSlot<IuidState> iuid_slot;
+
 namespace {
 
 Uint128 iuid_arg(FunctionCallInfo fcinfo, int argument) {
@@ -63,13 +66,10 @@ IDENTITIES_FUNCTION(iuid_generate) {
 	const std::uint8_t service_entity = checked_iuid_service_entity(PG_GETARG_INT32(1));
 	// Drawn once per id and reused after sleeping.
 	const std::uint64_t random_bits = random_u64();
-	const auto result = pg::generate_from_slot(pg::generator_states().iuid, [&](IuidState &state, UnixMicros now) {
+	const auto id = pg::generate_from_slot(iuid_slot, kIuidClockRange, [&](IuidState &state, UnixMicros now) {
 		return step_iuid(state, now, random_bits, country, service_entity);
 	});
-	if (result.status != StepStatus::Ready)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of iuid",
-		            "An iuid embeds unix milliseconds in 48 bits, from 1970 to the year 10889.");
-	return iuid_datum(result.id);
+	return iuid_datum(id);
 }
 
 IDENTITIES_FUNCTION(iuid_extract_timestamp) {

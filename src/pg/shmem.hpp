@@ -2,15 +2,10 @@
 #pragma once
 
 #include "core/clock.hpp"
-#include "core/distributed_id.hpp"
-#include "core/distributed_id128.hpp"
 #include "core/generator.hpp"
-#include "core/hotguid.hpp"
-#include "core/iuid.hpp"
-#include "core/siq.hpp"
-#include "core/snowflake.hpp"
-#include "core/uuidv7.hpp"
 #include "pg/postgres.hpp"
+
+#include <cstddef>
 
 namespace identities::pg {
 
@@ -22,20 +17,24 @@ template <typename State> struct alignas(64) GeneratorSlot {
 	GeneratorSlot() noexcept { SpinLockInit(&mutex); }
 };
 
-// HotGuid's state carries the machine tag and a random counter seed, set by the first id generated from it.
-struct SeededHotGuidState {
-	bool seeded;
-	HotGuidState hotguid;
-};
+// Slots are registered while the library loads (before _PG_init), each by the format that owns it; this
+// file knows their sizes, not their formats. Returns the slot's index.
+std::size_t register_generator_slot(std::size_t size, void (*construct)(void *memory)) noexcept;
 
-struct GeneratorStates {
-	GeneratorSlot<DistributedIdState> distributed_id;
-	GeneratorSlot<DistributedId128State> distributed_id128;
-	GeneratorSlot<IuidState> iuid;
-	GeneratorSlot<SeededHotGuidState> hotguid;
-	GeneratorSlot<SiqState> siq;             // only used when shared: see require_shared_generator_states
-	GeneratorSlot<SnowflakeState> snowflake; // the same
-	GeneratorSlot<Uuidv7State> uuidv7;
+// The memory of a registered slot: in shared memory when preloaded, this backend's own otherwise.
+void *generator_slot_memory(std::size_t index);
+
+// A format's generator slot: one object at namespace scope in the format's glue file.
+template <typename State> class RegisteredGeneratorSlot {
+public:
+	RegisteredGeneratorSlot() noexcept
+	    : index_(register_generator_slot(sizeof(GeneratorSlot<State>),
+	                                     [](void *memory) { new (memory) GeneratorSlot<State>(); })) {}
+
+	GeneratorSlot<State> &get() const { return *static_cast<GeneratorSlot<State> *>(generator_slot_memory(index_)); }
+
+private:
+	std::size_t index_;
 };
 
 // Called from _PG_init: asks for shared memory when loaded through shared_preload_libraries.
@@ -48,9 +47,6 @@ bool generator_states_are_shared() noexcept;
 // their generators refuse (55000) rather than hand out the ids of another backend.
 void require_shared_generator_states(const char *function_name);
 
-// The states this backend generates from: shared when preloaded, this backend's own otherwise.
-GeneratorStates &generator_states() noexcept;
-
 // What a generator does while it is over its rate: wait as long as it asks, staying cancellable. A cancel
 // longjmps out of run_generator's frames, which hold only trivially destructible objects.
 inline void sleep_for_generator(std::int64_t micros) {
@@ -58,10 +54,12 @@ inline void sleep_for_generator(std::int64_t micros) {
 	CHECK_FOR_INTERRUPTS();
 }
 
-// Steps a generator on its slot until it yields: under the slot's spinlock, reading the clock inside it,
-// sleeping outside it. step(state, now) must be short and must neither throw nor ereport.
+// Steps a generator on its slot until it yields its id: under the slot's spinlock, reading the clock inside
+// it, sleeping outside it. step(state, now) must be short and must neither throw nor ereport. A clock outside
+// what the format embeds is the format's error (22008).
 template <typename State, typename StepOnState>
-auto generate_from_slot(GeneratorSlot<State> &slot, StepOnState &&step) {
+auto generate_from_slot(const RegisteredGeneratorSlot<State> &registered, const ClockRange &range, StepOnState &&step) {
+	GeneratorSlot<State> &slot = registered.get();
 	auto locked = [&slot, shared = generator_states_are_shared()](auto &&critical_section) noexcept {
 		if (!shared) // this backend's own state: nobody to exclude
 			return critical_section();
@@ -70,8 +68,11 @@ auto generate_from_slot(GeneratorSlot<State> &slot, StepOnState &&step) {
 		SpinLockRelease(&slot.mutex);
 		return result;
 	};
-	return run_generator(system_clock_now, locked, sleep_for_generator,
-	                     [&](UnixMicros now) { return step(slot.state, now); });
+	const auto result = run_generator(system_clock_now, locked, sleep_for_generator,
+	                                  [&](UnixMicros now) { return step(slot.state, now); });
+	if (result.status != StepStatus::Ready)
+		throw clock_out_of_range(range);
+	return result.id;
 }
 
 } // namespace identities::pg

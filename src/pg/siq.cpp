@@ -45,6 +45,9 @@ void define_siq_settings() {
 
 using namespace identities;
 
+// This format's generator: one per server when preloaded, one per backend otherwise.
+static const pg::RegisteredGeneratorSlot<SiqState> siq_slot;
+
 namespace {
 
 Uint128 siq_arg(FunctionCallInfo fcinfo, int argument) { return load_siq(pg::bytes_of(PG_GETARG_DATUM(argument))); }
@@ -58,13 +61,10 @@ Datum siq_datum(Uint128 id) {
 Datum generate_siq(std::string_view qualifier_name, std::uint32_t domain_hash, std::uint8_t shard) {
 	pg::require_shared_generator_states("siq_generate");
 	const SiqQualifier &qualifier = siq_qualifier(qualifier_name);
-	const auto result = pg::generate_from_slot(pg::generator_states().siq, [&](SiqState &state, UnixMicros now) {
+	const auto id = pg::generate_from_slot(siq_slot, kSiqClockRange, [&](SiqState &state, UnixMicros now) {
 		return step_siq(state, now, qualifier, shard, domain_hash);
 	});
-	if (result.status != StepStatus::Ready)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of siq",
-		            "A SIQ embeds 1/65536 seconds since 1970 in 56 bits.");
-	return siq_datum(result.id);
+	return siq_datum(id);
 }
 
 } // namespace
@@ -93,7 +93,8 @@ IDENTITIES_FUNCTION(siq_send) {
 }
 
 IDENTITIES_FUNCTION(siq_generate_from_settings) {
-	return generate_siq(pg::text_view(PG_GETARG_DATUM(0)), pg::siq_domain_hash_value, static_cast<std::uint8_t>(pg::siq_shard_value));
+	return generate_siq(pg::text_view(PG_GETARG_DATUM(0)), pg::siq_domain_hash_value,
+	                    static_cast<std::uint8_t>(pg::siq_shard_value));
 }
 
 IDENTITIES_FUNCTION(siq_generate) {

@@ -56,6 +56,9 @@ void define_snowflake_settings() {
 
 using namespace identities;
 
+// This format's generator: one per server when preloaded, one per backend otherwise.
+static const pg::RegisteredGeneratorSlot<SnowflakeState> snowflake_slot;
+
 namespace {
 
 // Snowflakes are non-negative: a negative bigint embeds no time, worker or process.
@@ -75,15 +78,11 @@ std::int64_t epoch_arg(FunctionCallInfo fcinfo, int argument) {
 Datum generate_snowflake(std::uint8_t worker, std::uint8_t process) {
 	pg::require_shared_generator_states("snowflake_generate");
 	const std::int64_t epoch = pg::snowflake_epoch_unix_millis;
-	const auto result =
-	    pg::generate_from_slot(pg::generator_states().snowflake, [&](SnowflakeState &state, UnixMicros now) {
+	const std::int64_t id =
+	    pg::generate_from_slot(snowflake_slot, kSnowflakeClockRange, [&](SnowflakeState &state, UnixMicros now) {
 		    return step_snowflake(state, now, epoch, worker, process);
 	    });
-	if (result.status != StepStatus::Ready)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of Snowflakes",
-		            "A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); "
-		            "the clock must not be before the epoch.");
-	PG_RETURN_INT64(result.id);
+	PG_RETURN_INT64(id);
 }
 
 Datum extract_timestamp(std::int64_t id, std::int64_t epoch) {
@@ -93,7 +92,8 @@ Datum extract_timestamp(std::int64_t id, std::int64_t epoch) {
 } // namespace
 
 IDENTITIES_FUNCTION(snowflake_generate_from_settings) {
-	return generate_snowflake(static_cast<std::uint8_t>(pg::snowflake_worker_value), static_cast<std::uint8_t>(pg::snowflake_process_value));
+	return generate_snowflake(static_cast<std::uint8_t>(pg::snowflake_worker_value),
+	                          static_cast<std::uint8_t>(pg::snowflake_process_value));
 }
 
 IDENTITIES_FUNCTION(snowflake_generate) {
@@ -116,8 +116,8 @@ IDENTITIES_FUNCTION(snowflake_extract_process) { PG_RETURN_INT32(snowflake_proce
 IDENTITIES_FUNCTION(snowflake_extract_increment) { PG_RETURN_INT32(snowflake_increment(snowflake_arg(fcinfo, 0))); }
 
 IDENTITIES_FUNCTION(snowflake_boundary) {
-	PG_RETURN_INT64(
-	    snowflake_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), pg::snowflake_epoch_unix_millis));
+	PG_RETURN_INT64(snowflake_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)),
+	                                   pg::snowflake_epoch_unix_millis));
 }
 
 IDENTITIES_FUNCTION(snowflake_boundary_at_epoch) {

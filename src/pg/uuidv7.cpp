@@ -9,15 +9,15 @@
 
 using namespace identities;
 
+// This format's generator: one per server when preloaded, one per backend otherwise.
+static const pg::RegisteredGeneratorSlot<Uuidv7State> uuidv7_slot;
+
 IDENTITIES_FUNCTION(uuidv7_generate) {
 	const std::uint64_t random_bits = random_u64();
-	const auto result = pg::generate_from_slot(pg::generator_states().uuidv7, [&](Uuidv7State &state, UnixMicros now) {
+	const auto id = pg::generate_from_slot(uuidv7_slot, kUuidv7ClockRange, [&](Uuidv7State &state, UnixMicros now) {
 		return step_uuidv7(state, now, random_bits);
 	});
-	if (result.status != StepStatus::Ready)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "system clock is outside the range of UUIDv7",
-		            "A UUIDv7 embeds Unix milliseconds in 48 bits, from 1970 to the year 10889.");
-	return pg::uuid_datum(result.id);
+	return pg::uuid_datum(id);
 }
 
 // NULL for a uuid without version 7 and variant 10, as core uuid_extract_timestamp().
