@@ -32,14 +32,21 @@ include $(PGXS)
 # PGXS compiles LLVM bitcode with clang and without PG_CXXFLAGS: give it C++17 too.
 COMPILE.cxx.bc += -std=c++17 -Wno-register
 
-# The install script: the header, then each format's SQL file, each `-- @fixed_bytes_type <type>` line expanded
-# from the one template of a fixed-size type's operators, opclasses and aggregates.
+# The install script: the header, then each format's SQL file, each `-- @expand <template> NAME=value...` line
+# replaced by sql/templates/<template>.sql.in with every @NAME@ set: a fixed-size type's operators, opclasses and
+# aggregates (fixed_bytes_type), a routing order for RANGE partitions (routing_order).
 SQL_FORMATS = distributedid distributedid128 encoders public_id iuid hotguid luuid siq snowflake uuidv7
 # (In sql/formats/: pg_regress's installcheck would take a sql/<name>.sql beside the Makefile for the test <name>.)
 SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/formats/%.sql,$(SQL_FORMATS))
-sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) sql/fixed_bytes_type.sql.in
-	awk -v template=sql/fixed_bytes_type.sql.in '/^-- @fixed_bytes_type / { \
-		while ((getline line < template) > 0) { gsub(/@TYPE@/, $$3, line); print line } close(template); next } \
+sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql.in)
+	awk '/^-- @expand / { \
+		template = "sql/templates/" $$3 ".sql.in"; \
+		if (system("test -r " template) != 0) { print "no template " template >"/dev/stderr"; exit 1 } \
+		while ((getline line < template) > 0) { \
+			for (i = 4; i <= NF; i++) { split($$i, pair, "="); gsub("@" pair[1] "@", pair[2], line) } \
+			print line \
+		} \
+		close(template); next } \
 		{ print }' $(SQL_PARTS) >$@
 
 -include $(OBJS:.o=.d)

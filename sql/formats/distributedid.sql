@@ -81,5 +81,5 @@ CREATE CAST (distributedid AS uuid) WITH FUNCTION distributedid_to_uuid(distribu
 CREATE CAST (bytea AS distributedid) WITH FUNCTION bytea_to_distributedid(bytea);
 CREATE CAST (distributedid AS bytea) WITH FUNCTION distributedid_to_bytea(distributedid);
 
--- @fixed_bytes_type distributedid
+-- @expand fixed_bytes_type TYPE=distributedid
 

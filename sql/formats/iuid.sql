@@ -61,4 +61,5 @@ COMMENT ON FUNCTION uuid_to_iuid(uuid) IS 'convert a version 8, variant 10 uuid 
 CREATE CAST (uuid AS iuid) WITH FUNCTION uuid_to_iuid(uuid);
 CREATE CAST (iuid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;  -- the same 16 bytes
 
--- @fixed_bytes_type iuid
+-- @expand fixed_bytes_type TYPE=iuid
+-- @expand routing_order TYPE=iuid FIELD=country

@@ -104,5 +104,6 @@ CREATE CAST (siq AS bytea) WITH FUNCTION siq_to_bytea(siq);
 CREATE CAST (numeric AS siq) WITH FUNCTION numeric_to_siq(numeric);
 CREATE CAST (siq AS numeric) WITH FUNCTION siq_to_numeric(siq);
 
--- @fixed_bytes_type siq
+-- @expand fixed_bytes_type TYPE=siq
 
+-- @expand routing_order TYPE=siq FIELD=shard

@@ -15,6 +15,7 @@
 namespace identities {
 
 constexpr std::size_t kIuidSize = 16;
+constexpr std::size_t kIuidCountryByte = 7; // the country's byte in the 16 big-endian bytes
 constexpr int kIuidTimestampBits = 48;
 constexpr std::uint64_t kIuidMaxUnixMillis = (std::uint64_t{1} << kIuidTimestampBits) - 1; // the year 10889
 constexpr std::uint8_t kIuidVersion = 8;

@@ -17,6 +17,7 @@
 namespace identities {
 
 constexpr std::size_t kSiqSize = 14;
+constexpr std::size_t kSiqShardByte = 7; // the shard's byte in the 14 big-endian bytes
 constexpr int kSiqBits = 112;
 constexpr Uint128 kSiqMax = (static_cast<Uint128>(1) << kSiqBits) - 1;
 constexpr int kSiqFractionBits = 16;                                // ticks of 1/65536 s, about 15.26 us

@@ -1,5 +1,7 @@
 #include "pg/fixed_bytes_type.hpp"
 
+#include "core/error.hpp"
+
 namespace identities::pg {
 namespace {
 
@@ -11,9 +13,7 @@ struct SortState {
 	hyperLogLogState abbreviated_cardinality;
 };
 
-const SortState &sort_state(SortSupport support) {
-	return *static_cast<const SortState *>(support->ssup_extra);
-}
+const SortState &sort_state(SortSupport support) { return *static_cast<const SortState *>(support->ssup_extra); }
 
 extern "C" int full_compare(Datum left, Datum right, SortSupport support) {
 	return compare_fixed_bytes(left, right, sort_state(support).size);
@@ -67,6 +67,14 @@ double fixed_bytes_distance(Datum left, Datum right, std::size_t size) noexcept 
 	const Uint128 low = load_big_endian(bytes_of(left), size);
 	const Uint128 high = load_big_endian(bytes_of(right), size);
 	return high >= low ? static_cast<double>(high - low) : 0.0;
+}
+
+int hash_partition_remainder(const std::uint8_t *bytes, std::size_t size, std::int32_t modulus) {
+	if (modulus <= 0)
+		throw Error(ErrorCode::InvalidParameterValue,
+		            "modulus for hash partition must be an integer value greater than zero");
+	const std::uint64_t hash = DatumGetUInt64(hash_any_extended(bytes, static_cast<int>(size), HASH_PARTITION_SEED));
+	return static_cast<int>(hash_combine64(0, hash) % static_cast<std::uint64_t>(modulus));
 }
 
 } // namespace identities::pg

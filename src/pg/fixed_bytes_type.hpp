@@ -24,6 +24,18 @@ void fixed_bytes_sortsupport(SortSupport support, std::size_t size);
 // b - a as a double, for BRIN minmax-multi (values of at most 16 bytes).
 double fixed_bytes_distance(Datum left, Datum right, std::size_t size) noexcept;
 
+// The routing order of RANGE partitions by a field: the byte at field_index first, then the bytes' order.
+inline int compare_fixed_bytes_by_field(Datum left, Datum right, std::size_t size, std::size_t field_index) noexcept {
+	const int field_order = int{bytes_of(left)[field_index]} - int{bytes_of(right)[field_index]};
+	if (field_order != 0)
+		return (field_order > 0) - (field_order < 0);
+	return compare_fixed_bytes(left, right, size);
+}
+
+// The remainder core PARTITION BY HASH assigns to this one-column key: the type's extended hash at
+// HASH_PARTITION_SEED, folded as partbounds.c does (hash_combine64 into 0), modulo the modulus (22023 unless > 0).
+int hash_partition_remainder(const std::uint8_t *bytes, std::size_t size, std::int32_t modulus);
+
 // A freshly palloc'd copy of size bytes.
 inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {
 	void *copy = palloc(size);
@@ -33,7 +45,7 @@ inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {
 
 } // namespace identities::pg
 
-#define IDENTITIES_FIXED_BYTES_COMPARISON(type, size, name, op)                                                         \
+#define IDENTITIES_FIXED_BYTES_COMPARISON(type, size, name, op)                                                        \
 	IDENTITIES_FUNCTION(type##_##name) {                                                                               \
 		PG_RETURN_BOOL(identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size) op 0);        \
 	}
@@ -56,11 +68,13 @@ inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {
 		const bool first = identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size) <= 0;     \
 		PG_RETURN_DATUM(first ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));                                              \
 	}                                                                                                                  \
-	IDENTITIES_FUNCTION(type##_hash) {                                                                                 \
-		return hash_any(identities::pg::bytes_of(PG_GETARG_DATUM(0)), size);                                           \
-	}                                                                                                                  \
+	IDENTITIES_FUNCTION(type##_hash) { return hash_any(identities::pg::bytes_of(PG_GETARG_DATUM(0)), size); }          \
 	IDENTITIES_FUNCTION(type##_hash_extended) {                                                                        \
 		return hash_any_extended(identities::pg::bytes_of(PG_GETARG_DATUM(0)), size, PG_GETARG_INT64(1));              \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(type##_hash_partition) {                                                                       \
+		PG_RETURN_INT32(identities::pg::hash_partition_remainder(identities::pg::bytes_of(PG_GETARG_DATUM(0)), size,   \
+		                                                         PG_GETARG_INT32(1)));                                 \
 	}                                                                                                                  \
 	IDENTITIES_FUNCTION(type##_sortsupport) {                                                                          \
 		identities::pg::fixed_bytes_sortsupport(reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0)), size);            \
@@ -68,4 +82,21 @@ inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {
 	}                                                                                                                  \
 	IDENTITIES_FUNCTION(type##_brin_distance) {                                                                        \
 		PG_RETURN_FLOAT8(identities::pg::fixed_bytes_distance(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size));          \
+	}
+
+#define IDENTITIES_FIELD_COMPARISON(type, size, field, field_index, name, op)                                          \
+	IDENTITIES_FUNCTION(type##_##field##_##name) {                                                                     \
+		PG_RETURN_BOOL(identities::pg::compare_fixed_bytes_by_field(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size,      \
+		                                                            field_index) op 0);                                \
+	}
+
+// The functions of type_field_ops, the btree order by one byte-sized field first (sql/templates/routing_order.sql.in).
+#define IDENTITIES_FIXED_BYTES_ROUTING_ORDER(type, size, field, field_index)                                           \
+	IDENTITIES_FIELD_COMPARISON(type, size, field, field_index, lt, <)                                                 \
+	IDENTITIES_FIELD_COMPARISON(type, size, field, field_index, le, <=)                                                \
+	IDENTITIES_FIELD_COMPARISON(type, size, field, field_index, gt, >)                                                 \
+	IDENTITIES_FIELD_COMPARISON(type, size, field, field_index, ge, >=)                                                \
+	IDENTITIES_FUNCTION(type##_##field##_cmp) {                                                                        \
+		PG_RETURN_INT32(                                                                                               \
+		    identities::pg::compare_fixed_bytes_by_field(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size, field_index));  \
 	}

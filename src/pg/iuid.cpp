@@ -38,6 +38,12 @@ Uint128 checked_iuid_bytes(const std::uint8_t *bytes, ErrorCode code, const char
 } // namespace
 
 IDENTITIES_FIXED_BYTES_TYPE(iuid, kIuidSize)
+IDENTITIES_FIXED_BYTES_ROUTING_ORDER(iuid, kIuidSize, country, kIuidCountryByte)
+
+// The smallest iuid of the country in iuid_country_ops order: version and variant set, everything else 0.
+IDENTITIES_FUNCTION(iuid_country_boundary) {
+	return iuid_datum(compose_iuid(0, 0, checked_iuid_country(PG_GETARG_INT32(0)), 0, 0));
+}
 
 IDENTITIES_FUNCTION(iuid_in) { return iuid_datum(parse_iuid(PG_GETARG_CSTRING(0))); }
 

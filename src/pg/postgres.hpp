@@ -13,6 +13,7 @@ extern "C" {
 #include "postgres.h"
 
 #include "access/hash.h"
+#include "catalog/partition.h"
 #include "common/hashfn.h"
 #include "fmgr.h"
 #include "lib/hyperloglog.h"

@@ -70,6 +70,12 @@ Datum generate_siq(std::string_view qualifier_name, std::uint32_t domain_hash, s
 } // namespace
 
 IDENTITIES_FIXED_BYTES_TYPE(siq, kSiqSize)
+IDENTITIES_FIXED_BYTES_ROUTING_ORDER(siq, kSiqSize, shard, kSiqShardByte)
+
+// The smallest siq of the shard in siq_shard_ops order: everything else 0.
+IDENTITIES_FUNCTION(siq_shard_boundary) {
+	return siq_datum(compose_siq(0, checked_siq_shard(PG_GETARG_INT32(0)), 0, 0));
+}
 
 IDENTITIES_FUNCTION(siq_in) { return siq_datum(parse_siq(PG_GETARG_CSTRING(0))); }
 

@@ -17,7 +17,7 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM 
 SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstrict AS strict, p.proparallel AS parallel
 FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
 WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'identities')
-  AND p.prokind = 'f' AND p.proname !~ '^(distributedid|iuid|siq)_(in|out|recv|send|eq|ne|lt|le|gt|ge|cmp|sortsupport|hash|hash_extended|brin_distance|larger|smaller)$'
+  AND p.prokind = 'f' AND p.proname !~ '^(distributedid|iuid|siq)_((country_|shard_)?(lt|le|gt|ge|cmp)|in|out|recv|send|eq|ne|sortsupport|hash|hash_extended|brin_distance|larger|smaller)$'
 ORDER BY p.oid::regprocedure::text;
 
 -- casts: never IMPLICIT, so operators stay unambiguous

@@ -71,6 +71,15 @@ TEST(Iuid, AccessorsReadEveryField) {
 	}
 }
 
+// iuid_country_ops compares this byte first: it must be the country's.
+TEST(Iuid, CountryByteIsTheCountry) {
+	std::uint8_t bytes[kIuidSize];
+	store_big_endian(compose_iuid(kIuidMaxUnixMillis, 15, 0xA5, 0xFF, kIuidRandomMax), bytes, kIuidSize);
+	EXPECT_EQ(bytes[kIuidCountryByte], 0xA5);
+	store_big_endian(compose_iuid(0, 0, 0x5A, 0, 0), bytes, kIuidSize);
+	EXPECT_EQ(bytes[kIuidCountryByte], 0x5A);
+}
+
 TEST(Iuid, ShapeIsVersion8AndVariant10) {
 	EXPECT_TRUE(has_iuid_shape(compose_iuid(kFixedMillis, 0, 42, 7, 1)));
 	EXPECT_TRUE(has_iuid_shape(compose_iuid(0, 0, 0, 0, 0)));

@@ -84,6 +84,15 @@ TEST(Siq, ComposesTheRepositoryVectors) {
 	EXPECT_EQ(compose_siq(kSiqMaxTs56 + 1, 0, 0, 0), 0); // a timestamp past 56 bits is cut, never spilling over
 }
 
+// siq_shard_ops compares this byte first: it must be the shard's.
+TEST(Siq, ShardByteIsTheShard) {
+	std::uint8_t bytes[kSiqSize];
+	store_big_endian(compose_siq(kSiqMaxTs56, 0xA5, 0xFFFFFFFF, 0xFFFF), bytes, kSiqSize);
+	EXPECT_EQ(bytes[kSiqShardByte], 0xA5);
+	store_big_endian(compose_siq(0, 0x5A, 0, 0), bytes, kSiqSize);
+	EXPECT_EQ(bytes[kSiqShardByte], 0x5A);
+}
+
 TEST(Siq, AccessorsReadEveryField) {
 	EXPECT_EQ(siq_ts56(kFull), 0x659200801F9AULL);
 	EXPECT_EQ(siq_shard(kFull), 5);
