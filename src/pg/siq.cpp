@@ -6,6 +6,7 @@
 #include "pg/datums.hpp"
 #include "pg/fixed_bytes_type.hpp"
 #include "pg/module.hpp"
+#include "pg/node_identity.hpp"
 #include "pg/settings.hpp"
 #include "pg/shmem.hpp"
 #include "pg/timestamps.hpp"
@@ -17,7 +18,6 @@ namespace {
 // identities.siq_domain: the text guc.c keeps, and its hash (the GUC "extra"), so a SIQ costs no SHA-256.
 char *siq_domain_text = nullptr;
 std::uint32_t siq_domain_hash_value = 0;
-int siq_shard_value = 0;
 
 extern "C" bool check_siq_domain(char **new_value, void **extra, GucSource source) {
 	std::uint32_t hash = 0;
@@ -37,8 +37,7 @@ void define_siq_settings() {
 	                           "The domain of siq_generate(qualifier): its hash goes in the SIQ.",
 	                           "An ASCII domain name (punycode for international names); empty or 0 hashes to 0.",
 	                           &siq_domain_text, "", PGC_USERSET, 0, check_siq_domain, assign_siq_domain, nullptr);
-	DefineCustomIntVariable("identities.siq_shard", "The shard of siq_generate(qualifier).", nullptr, &siq_shard_value,
-	                        0, 0, 255, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	define_node_setting(siq_shard_setting, "identities.siq_shard", "The shard of siq_generate(qualifier).", 255);
 }
 
 } // namespace identities::pg
@@ -100,7 +99,7 @@ IDENTITIES_FUNCTION(siq_send) {
 
 IDENTITIES_FUNCTION(siq_generate_from_settings) {
 	return generate_siq(pg::text_view(PG_GETARG_DATUM(0)), pg::siq_domain_hash_value,
-	                    static_cast<std::uint8_t>(pg::siq_shard_value));
+	                    static_cast<std::uint8_t>(pg::effective_node_value(pg::siq_shard_setting)));
 }
 
 IDENTITIES_FUNCTION(siq_generate) {

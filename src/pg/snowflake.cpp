@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 #include "pg/boundary.hpp"
 #include "pg/module.hpp"
+#include "pg/node_identity.hpp"
 #include "pg/settings.hpp"
 #include "core/instant.hpp"
 #include "pg/shmem.hpp"
@@ -13,8 +14,6 @@
 namespace identities::pg {
 namespace {
 
-int snowflake_worker_value = 0;
-int snowflake_process_value = 0;
 char *snowflake_epoch_text = nullptr;
 std::int64_t snowflake_epoch_unix_millis = 1420070400000; // Discord's epoch, 2015-01-01T00:00:00Z
 
@@ -41,10 +40,10 @@ extern "C" void assign_snowflake_epoch(const char *new_value, void *extra) {
 } // namespace
 
 void define_snowflake_settings() {
-	DefineCustomIntVariable("identities.snowflake_worker", "The worker id of snowflake_generate().", nullptr,
-	                        &snowflake_worker_value, 0, 0, 31, PGC_USERSET, 0, nullptr, nullptr, nullptr);
-	DefineCustomIntVariable("identities.snowflake_process", "The process id of snowflake_generate().", nullptr,
-	                        &snowflake_process_value, 0, 0, 31, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+	define_node_setting(snowflake_worker_setting, "identities.snowflake_worker",
+	                    "The worker id of snowflake_generate().", 31);
+	define_node_setting(snowflake_process_setting, "identities.snowflake_process",
+	                    "The process id of snowflake_generate().", 31);
 	// One epoch per server: ids under two epochs could collide, since the generator counts in Unix ms.
 	DefineCustomStringVariable("identities.snowflake_epoch", "The epoch of Snowflakes (Discord's by default).",
 	                           "Changing it starts another id space; set it once, in postgresql.conf.",
@@ -92,8 +91,8 @@ Datum extract_timestamp(std::int64_t id, std::int64_t epoch) {
 } // namespace
 
 IDENTITIES_FUNCTION(snowflake_generate_from_settings) {
-	return generate_snowflake(static_cast<std::uint8_t>(pg::snowflake_worker_value),
-	                          static_cast<std::uint8_t>(pg::snowflake_process_value));
+	return generate_snowflake(static_cast<std::uint8_t>(pg::effective_node_value(pg::snowflake_worker_setting)),
+	                          static_cast<std::uint8_t>(pg::effective_node_value(pg::snowflake_process_setting)));
 }
 
 IDENTITIES_FUNCTION(snowflake_generate) {
