@@ -146,90 +146,71 @@ bool parse_uuid_text(std::string_view text, Uint128 &out) noexcept {
 	return true;
 }
 
-void to_alphanumeric_uint64(std::uint64_t value, char *out) noexcept {
-	encode_base62_block(value, out, kAlphanumericUint64Length);
+namespace {
+
+// One of Architect's id encoders: how a 64-bit block is written, how long it is, and how long a decimal's high block.
+struct BlockCodec {
+	std::size_t block_length;
+	std::size_t decimal_high_length;
+	void (*encode)(std::uint64_t value, char *out, std::size_t length) noexcept;
+	bool (*decode)(const char *text, std::size_t length, std::uint64_t &out) noexcept;
+};
+
+constexpr BlockCodec kAlphanumeric{kAlphanumericUint64Length, kAlphanumericDecimalHighLength, encode_base62_block,
+                                   decode_base62_block};
+constexpr BlockCodec kHexadecimal{kHexadecimalUint64Length, kHexadecimalDecimalHighLength, encode_hex, decode_hex};
+
+// Two blocks, the high one high_length chars long: a decimal (Architect drops the always-zero leading chars of its
+// 16 bytes) or a uint128.
+void encode_two_blocks(const BlockCodec &codec, Uint128 value, char *out, std::size_t high_length) noexcept {
+	codec.encode(high_half(value), out, high_length);
+	codec.encode(low_half(value), out + high_length, codec.block_length);
 }
 
-// Architect encodes the 16 bytes (22 chars) and drops the first 6 chars, which are always '0'.
-void to_alphanumeric_decimal(Uint128 value, char *out) noexcept {
-	encode_base62_block(high_half(value), out, kAlphanumericDecimalHighLength);
-	encode_base62_block(low_half(value), out + kAlphanumericDecimalHighLength, kAlphanumericUint64Length);
-}
-
-void to_alphanumeric_uint128(Uint128 value, char *out) noexcept {
-	encode_base62_block(high_half(value), out, kAlphanumericUint64Length);
-	encode_base62_block(low_half(value), out + kAlphanumericUint64Length, kAlphanumericUint64Length);
-}
-
-std::optional<std::uint64_t> alphanumeric_to_uint64(std::string_view text) noexcept {
-	std::uint64_t value;
-	if (text.size() != kAlphanumericUint64Length || !decode_base62_block(text.data(), text.size(), value))
-		return std::nullopt;
-	return value;
-}
-
-std::optional<Uint128> alphanumeric_to_decimal(std::string_view text) noexcept {
+std::optional<Uint128> decode_two_blocks(const BlockCodec &codec, std::string_view text,
+                                         std::size_t high_length) noexcept {
 	std::uint64_t high, low;
-	if (text.size() != kAlphanumericDecimalLength ||
-	    !decode_base62_block(text.data(), kAlphanumericDecimalHighLength, high) ||
-	    !decode_base62_block(text.data() + kAlphanumericDecimalHighLength, kAlphanumericUint64Length, low))
-		return std::nullopt;
-	const Uint128 value = join_halves(high, low);
-	if (value > kDecimalMax)
-		return std::nullopt;
-	return value;
-}
-
-std::optional<Uint128> alphanumeric_to_uint128(std::string_view text) noexcept {
-	std::uint64_t high, low;
-	if (text.size() != kAlphanumericUint128Length ||
-	    !decode_base62_block(text.data(), kAlphanumericUint64Length, high) ||
-	    !decode_base62_block(text.data() + kAlphanumericUint64Length, kAlphanumericUint64Length, low))
+	if (text.size() != high_length + codec.block_length || !codec.decode(text.data(), high_length, high) ||
+	    !codec.decode(text.data() + high_length, codec.block_length, low))
 		return std::nullopt;
 	return join_halves(high, low);
 }
 
-void to_hexadecimal_uint64(std::uint64_t value, char *out) noexcept {
-	encode_hex(value, out, kHexadecimalUint64Length);
-}
-
-// Architect drops the first 3 (zero) bytes of the 16, so the text still starts with "00".
-void to_hexadecimal_decimal(Uint128 value, char *out) noexcept {
-	encode_hex(high_half(value), out, kHexadecimalDecimalHighLength);
-	encode_hex(low_half(value), out + kHexadecimalDecimalHighLength, kHexadecimalUint64Length);
-}
-
-void to_hexadecimal_uint128(Uint128 value, char *out) noexcept {
-	encode_hex(high_half(value), out, kHexadecimalUint64Length);
-	encode_hex(low_half(value), out + kHexadecimalUint64Length, kHexadecimalUint64Length);
-}
-
-std::optional<std::uint64_t> hexadecimal_to_uint64(std::string_view text) noexcept {
+std::optional<std::uint64_t> decode_block(const BlockCodec &codec, std::string_view text) noexcept {
 	std::uint64_t value;
-	if (text.size() != kHexadecimalUint64Length || !decode_hex(text.data(), text.size(), value))
+	if (text.size() != codec.block_length || !codec.decode(text.data(), text.size(), value))
 		return std::nullopt;
 	return value;
 }
 
-// The range check also rejects a non-zero first byte (10^28-1 < 2^96), as Architect's TryDecodeDecimal does.
-std::optional<Uint128> hexadecimal_to_decimal(std::string_view text) noexcept {
-	std::uint64_t high, low;
-	if (text.size() != kHexadecimalDecimalLength || !decode_hex(text.data(), kHexadecimalDecimalHighLength, high) ||
-	    !decode_hex(text.data() + kHexadecimalDecimalHighLength, kHexadecimalUint64Length, low))
-		return std::nullopt;
-	const Uint128 value = join_halves(high, low);
-	if (value > kDecimalMax)
+// The range check also rejects a hex text whose first byte is not zero (10^28-1 < 2^96), as Architect's
+// TryDecodeDecimal does.
+std::optional<Uint128> decode_decimal(const BlockCodec &codec, std::string_view text) noexcept {
+	const auto value = decode_two_blocks(codec, text, codec.decimal_high_length);
+	if (!value || *value > kDecimalMax)
 		return std::nullopt;
 	return value;
 }
 
-std::optional<Uint128> hexadecimal_to_uint128(std::string_view text) noexcept {
-	std::uint64_t high, low;
-	if (text.size() != kHexadecimalUint128Length || !decode_hex(text.data(), kHexadecimalUint64Length, high) ||
-	    !decode_hex(text.data() + kHexadecimalUint64Length, kHexadecimalUint64Length, low))
-		return std::nullopt;
-	return join_halves(high, low);
-}
+} // namespace
+
+// The six functions of one encoder (encoding.hpp), the same for both.
+#define IDENTITIES_ID_ENCODER(name, codec)                                                                             \
+	void to_##name##_uint64(std::uint64_t value, char *out) noexcept { codec.encode(value, out, codec.block_length); } \
+	void to_##name##_decimal(Uint128 value, char *out) noexcept {                                                      \
+		encode_two_blocks(codec, value, out, codec.decimal_high_length);                                               \
+	}                                                                                                                  \
+	void to_##name##_uint128(Uint128 value, char *out) noexcept {                                                      \
+		encode_two_blocks(codec, value, out, codec.block_length);                                                      \
+	}                                                                                                                  \
+	std::optional<std::uint64_t> name##_to_uint64(std::string_view text) noexcept { return decode_block(codec, text); } \
+	std::optional<Uint128> name##_to_decimal(std::string_view text) noexcept { return decode_decimal(codec, text); }   \
+	std::optional<Uint128> name##_to_uint128(std::string_view text) noexcept {                                         \
+		return decode_two_blocks(codec, text, codec.block_length);                                                     \
+	}
+
+IDENTITIES_ID_ENCODER(alphanumeric, kAlphanumeric)
+IDENTITIES_ID_ENCODER(hexadecimal, kHexadecimal)
 
 std::uint64_t encodable_bigint(std::int64_t value, const char *target) {
 	if (value < 0)
@@ -301,7 +282,6 @@ bool decode_base32_with(const DigitTable &values, std::string_view text, std::ui
 	}
 	return (buffer & ((1U << pending) - 1)) == 0; // fewer than 5 spare bits, all zero in canonical text
 }
-
 
 } // namespace
 

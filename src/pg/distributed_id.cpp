@@ -64,13 +64,6 @@ IDENTITIES_FUNCTION(distributedid_recv) {
 	return pg::distributed_id_datum(id);
 }
 
-IDENTITIES_FUNCTION(distributedid_send) {
-	StringInfoData message;
-	pq_begintypsend(&message);
-	pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), kDistributedIdSize);
-	PG_RETURN_BYTEA_P(pq_endtypsend(&message));
-}
-
 IDENTITIES_FUNCTION(distributedid_generate) { return pg::distributed_id_datum(generate_distributed_id()); }
 
 IDENTITIES_FUNCTION(distributedid_extract_timestamp) {

@@ -31,109 +31,52 @@ template <typename Value> bool fits_bigint(const std::optional<Value> &value) no
 	return value && *value <= static_cast<Value>(std::numeric_limits<std::int64_t>::max());
 }
 
+// A decoded value as a Datum, or SQL NULL when the text was not an encoding.
+Datum datum_or_null(FunctionCallInfo fcinfo, const std::optional<Uint128> &value, Datum (*to_datum)(Uint128)) {
+	if (!value)
+		PG_RETURN_NULL();
+	return to_datum(*value);
+}
+
 } // namespace
 
-IDENTITIES_FUNCTION(bigint_to_alphanumeric) {
-	return encoded_text<kAlphanumericUint64Length>(encodable_bigint(PG_GETARG_INT64(0), "the alphanumeric encoding"),
-	                                               to_alphanumeric_uint64);
-}
+// The SQL functions of one encoder (name: alphanumeric or hexadecimal; Name: the constants' spelling). The
+// integer form exists so that to_<name>(42) is not ambiguous between bigint and numeric.
+#define IDENTITIES_SQL_ID_ENCODER(name, Name)                                                                          \
+	IDENTITIES_FUNCTION(bigint_to_##name) {                                                                            \
+		return encoded_text<k##Name##Uint64Length>(encodable_bigint(PG_GETARG_INT64(0), "the " #name " encoding"),     \
+		                                           to_##name##_uint64);                                                \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(integer_to_##name) {                                                                           \
+		return encoded_text<k##Name##Uint64Length>(encodable_bigint(PG_GETARG_INT32(0), "the " #name " encoding"),     \
+		                                           to_##name##_uint64);                                                \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(distributedid_to_##name) {                                                                     \
+		return encoded_text<k##Name##DecimalLength>(pg::distributed_id_value(PG_GETARG_DATUM(0)),                      \
+		                                            to_##name##_decimal);                                              \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(numeric_to_##name) {                                                                           \
+		return encoded_text<k##Name##DecimalLength>(encodable_numeric(PG_GETARG_DATUM(0), "the " #name " encoding"),   \
+		                                            to_##name##_decimal);                                              \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(uuid_to_##name) {                                                                              \
+		return encoded_text<k##Name##Uint128Length>(pg::uuid_value(PG_GETARG_DATUM(0)), to_##name##_uint128);          \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(name##_to_bigint) {                                                                            \
+		const auto value = name##_to_uint64(pg::text_view(PG_GETARG_DATUM(0)));                                        \
+		if (!fits_bigint(value))                                                                                       \
+			PG_RETURN_NULL();                                                                                          \
+		PG_RETURN_INT64(static_cast<std::int64_t>(*value));                                                            \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(name##_to_distributedid) {                                                                     \
+		return datum_or_null(fcinfo, name##_to_decimal(pg::text_view(PG_GETARG_DATUM(0))), pg::distributed_id_datum);  \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(name##_to_numeric) {                                                                           \
+		return datum_or_null(fcinfo, name##_to_decimal(pg::text_view(PG_GETARG_DATUM(0))), pg::numeric_datum);         \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(name##_to_uuid) {                                                                              \
+		return datum_or_null(fcinfo, name##_to_uint128(pg::text_view(PG_GETARG_DATUM(0))), pg::uuid_datum);            \
+	}
 
-// So that to_alphanumeric(42) is not ambiguous between bigint and numeric.
-IDENTITIES_FUNCTION(integer_to_alphanumeric) {
-	return encoded_text<kAlphanumericUint64Length>(encodable_bigint(PG_GETARG_INT32(0), "the alphanumeric encoding"),
-	                                               to_alphanumeric_uint64);
-}
-
-IDENTITIES_FUNCTION(distributedid_to_alphanumeric) {
-	return encoded_text<kAlphanumericDecimalLength>(pg::distributed_id_value(PG_GETARG_DATUM(0)),
-	                                                to_alphanumeric_decimal);
-}
-
-IDENTITIES_FUNCTION(numeric_to_alphanumeric) {
-	return encoded_text<kAlphanumericDecimalLength>(encodable_numeric(PG_GETARG_DATUM(0), "the alphanumeric encoding"),
-	                                                to_alphanumeric_decimal);
-}
-
-IDENTITIES_FUNCTION(uuid_to_alphanumeric) {
-	return encoded_text<kAlphanumericUint128Length>(pg::uuid_value(PG_GETARG_DATUM(0)), to_alphanumeric_uint128);
-}
-
-IDENTITIES_FUNCTION(alphanumeric_to_bigint) {
-	const auto value = alphanumeric_to_uint64(pg::text_view(PG_GETARG_DATUM(0)));
-	if (!fits_bigint(value))
-		PG_RETURN_NULL();
-	PG_RETURN_INT64(static_cast<std::int64_t>(*value));
-}
-
-IDENTITIES_FUNCTION(alphanumeric_to_distributedid) {
-	const auto value = alphanumeric_to_decimal(pg::text_view(PG_GETARG_DATUM(0)));
-	if (!value)
-		PG_RETURN_NULL();
-	return pg::distributed_id_datum(*value);
-}
-
-IDENTITIES_FUNCTION(alphanumeric_to_numeric) {
-	const auto value = alphanumeric_to_decimal(pg::text_view(PG_GETARG_DATUM(0)));
-	if (!value)
-		PG_RETURN_NULL();
-	return pg::numeric_datum(*value);
-}
-
-IDENTITIES_FUNCTION(alphanumeric_to_uuid) {
-	const auto value = alphanumeric_to_uint128(pg::text_view(PG_GETARG_DATUM(0)));
-	if (!value)
-		PG_RETURN_NULL();
-	return pg::uuid_datum(*value);
-}
-
-IDENTITIES_FUNCTION(bigint_to_hexadecimal) {
-	return encoded_text<kHexadecimalUint64Length>(encodable_bigint(PG_GETARG_INT64(0), "the hexadecimal encoding"),
-	                                              to_hexadecimal_uint64);
-}
-
-IDENTITIES_FUNCTION(integer_to_hexadecimal) {
-	return encoded_text<kHexadecimalUint64Length>(encodable_bigint(PG_GETARG_INT32(0), "the hexadecimal encoding"),
-	                                              to_hexadecimal_uint64);
-}
-
-IDENTITIES_FUNCTION(distributedid_to_hexadecimal) {
-	return encoded_text<kHexadecimalDecimalLength>(pg::distributed_id_value(PG_GETARG_DATUM(0)),
-	                                               to_hexadecimal_decimal);
-}
-
-IDENTITIES_FUNCTION(numeric_to_hexadecimal) {
-	return encoded_text<kHexadecimalDecimalLength>(encodable_numeric(PG_GETARG_DATUM(0), "the hexadecimal encoding"),
-	                                               to_hexadecimal_decimal);
-}
-
-IDENTITIES_FUNCTION(uuid_to_hexadecimal) {
-	return encoded_text<kHexadecimalUint128Length>(pg::uuid_value(PG_GETARG_DATUM(0)), to_hexadecimal_uint128);
-}
-
-IDENTITIES_FUNCTION(hexadecimal_to_bigint) {
-	const auto value = hexadecimal_to_uint64(pg::text_view(PG_GETARG_DATUM(0)));
-	if (!fits_bigint(value))
-		PG_RETURN_NULL();
-	PG_RETURN_INT64(static_cast<std::int64_t>(*value));
-}
-
-IDENTITIES_FUNCTION(hexadecimal_to_distributedid) {
-	const auto value = hexadecimal_to_decimal(pg::text_view(PG_GETARG_DATUM(0)));
-	if (!value)
-		PG_RETURN_NULL();
-	return pg::distributed_id_datum(*value);
-}
-
-IDENTITIES_FUNCTION(hexadecimal_to_numeric) {
-	const auto value = hexadecimal_to_decimal(pg::text_view(PG_GETARG_DATUM(0)));
-	if (!value)
-		PG_RETURN_NULL();
-	return pg::numeric_datum(*value);
-}
-
-IDENTITIES_FUNCTION(hexadecimal_to_uuid) {
-	const auto value = hexadecimal_to_uint128(pg::text_view(PG_GETARG_DATUM(0)));
-	if (!value)
-		PG_RETURN_NULL();
-	return pg::uuid_datum(*value);
-}
+IDENTITIES_SQL_ID_ENCODER(alphanumeric, Alphanumeric)
+IDENTITIES_SQL_ID_ENCODER(hexadecimal, Hexadecimal)

@@ -1,7 +1,8 @@
 // What every fixed-size id type stored as big-endian bytes shares: memcmp order, hashing,
 // sort support with abbreviated keys, and the BRIN minmax-multi distance.
 //
-// IDENTITIES_FIXED_BYTES_TYPE(distributedid, 12) defines distributedid_eq ... distributedid_brin_distance.
+// IDENTITIES_FIXED_BYTES_TYPE(distributedid, 12) defines distributedid_send (the bytes as they are), distributedid_eq
+// ... distributedid_brin_distance.
 #pragma once
 
 #include "core/uint128.hpp"
@@ -67,6 +68,12 @@ inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {
 	IDENTITIES_FUNCTION(type##_smaller) {                                                                              \
 		const bool first = identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size) <= 0;     \
 		PG_RETURN_DATUM(first ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));                                              \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(type##_send) {                                                                                 \
+		StringInfoData message;                                                                                        \
+		pq_begintypsend(&message);                                                                                     \
+		pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), size);                                             \
+		PG_RETURN_BYTEA_P(pq_endtypsend(&message));                                                                    \
 	}                                                                                                                  \
 	IDENTITIES_FUNCTION(type##_hash) { return hash_any(identities::pg::bytes_of(PG_GETARG_DATUM(0)), size); }          \
 	IDENTITIES_FUNCTION(type##_hash_extended) {                                                                        \

@@ -56,13 +56,6 @@ IDENTITIES_FUNCTION(iuid_recv) {
 	return iuid_datum(checked_iuid_bytes(bytes, ErrorCode::InvalidBinaryRepresentation, "binary value"));
 }
 
-IDENTITIES_FUNCTION(iuid_send) {
-	StringInfoData message;
-	pq_begintypsend(&message);
-	pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), kIuidSize);
-	PG_RETURN_BYTEA_P(pq_endtypsend(&message));
-}
-
 IDENTITIES_FUNCTION(uuid_to_iuid) {
 	return iuid_datum(checked_iuid_bytes(PG_GETARG_UUID_P(0)->data, ErrorCode::InvalidTextRepresentation, "uuid"));
 }

@@ -90,13 +90,6 @@ IDENTITIES_FUNCTION(siq_recv) {
 	return pg::fixed_bytes_datum(reinterpret_cast<const std::uint8_t *>(pq_getmsgbytes(message, kSiqSize)), kSiqSize);
 }
 
-IDENTITIES_FUNCTION(siq_send) {
-	StringInfoData message;
-	pq_begintypsend(&message);
-	pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), kSiqSize);
-	PG_RETURN_BYTEA_P(pq_endtypsend(&message));
-}
-
 IDENTITIES_FUNCTION(siq_generate_from_settings) {
 	return generate_siq(pg::text_view(PG_GETARG_DATUM(0)), pg::siq_domain_hash_value,
 	                    static_cast<std::uint8_t>(pg::effective_node_value(pg::siq_shard_setting)));
