@@ -7,11 +7,13 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM 
   AND obj_description(p.oid, 'pg_proc') IS NULL
 ORDER BY p.oid::regprocedure::text;
 
--- types of the extension without a COMMENT (their array types, which 17 and later record as members too, take none)
+-- types of the extension without a COMMENT (their array types and a view's row type, which 17 and later record as
+-- members too, take none)
 SELECT t.oid::regtype AS undocumented
 FROM pg_depend d JOIN pg_type t ON d.classid = 'pg_type'::regclass AND d.objid = t.oid
 WHERE d.refclassid = 'pg_extension'::regclass AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'identities')
-  AND obj_description(t.oid, 'pg_type') IS NULL AND t.typcategory <> 'A';
+  AND obj_description(t.oid, 'pg_type') IS NULL AND t.typcategory <> 'A'
+  AND NOT EXISTS (SELECT FROM pg_class c WHERE c.oid = t.typrelid AND c.relkind = 'v');
 
 -- volatility, strictness and parallel safety of every SQL-visible function (I/O and support functions left out)
 SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstrict AS strict, p.proparallel AS parallel
