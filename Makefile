@@ -37,7 +37,7 @@ COMPILE.cxx.bc += -std=c++17 -Wno-register
 # aggregates (fixed_bytes_type), a routing order for RANGE partitions (routing_order).
 SQL_FORMATS = distributedid distributedid128 encoders public_id iuid hotguid luuid siq snowflake uuidv7
 # (In sql/formats/: pg_regress's installcheck would take a sql/<name>.sql beside the Makefile for the test <name>.)
-SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/formats/%.sql,$(SQL_FORMATS)) sql/scale_out.sql
+SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/formats/%.sql,$(SQL_FORMATS)) sql/scale_out.sql sql/partitions.sql
 sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql.in)
 	awk '/^-- @expand / { \
 		template = "sql/templates/" $$3 ".sql.in"; \

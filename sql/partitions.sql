@@ -1,0 +1,149 @@
+--------------------------------------------------------------------------------------------------------------
+-- partitions by time that maintain themselves
+--------------------------------------------------------------------------------------------------------------
+
+-- Creates the RANGE partitions of a table partitioned by a time-ordered id (bounds from the format's
+-- *_boundary) or by an extracted timestamp, from the current step to premake steps ahead, and drops those
+-- entirely older than the retention. One row per change or problem.
+CREATE FUNCTION identities_maintain_partitions(parent regclass, step interval, premake integer DEFAULT 4,
+                                               retention interval DEFAULT NULL, id_format text DEFAULT NULL)
+RETURNS TABLE (action text, partition_name text, from_time timestamptz, to_time timestamptz, detail text)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	key_text text;       -- the key as SQL: a quoted column name or the expression
+	key_type regtype;
+	column_default text;
+	format_name text := id_format;
+	step_months integer := extract(year FROM step)::integer * 12 + extract(month FROM step)::integer;
+	first_start timestamptz;
+	lower_time timestamptz;
+	upper_time timestamptz;
+	lower_bound text;
+	upper_bound text;
+	suffix_format text;
+	new_name text;
+	default_partition regclass;
+	rows_in_default bigint;
+	old record;
+BEGIN
+	IF step IS NULL OR step <= interval '0' OR (step_months <> 0 AND step <> make_interval(months => step_months)) THEN
+		RAISE EXCEPTION 'invalid step for identities_maintain_partitions: %', step
+			USING ERRCODE = 'invalid_parameter_value',
+			      HINT = 'Use a positive number of months, or of days, hours and minutes (not both).';
+	END IF;
+	IF premake IS NULL OR premake < 0 THEN
+		RAISE EXCEPTION 'premake must be zero or more' USING ERRCODE = 'invalid_parameter_value';
+	END IF;
+
+	-- One maintenance of a table at a time (from pg_cron, say, and by hand).
+	PERFORM pg_advisory_xact_lock('identities_maintain_partitions'::regproc::oid::integer, parent::oid::integer);
+
+	SELECT coalesce(quote_ident(a.attname), pg_get_expr(p.partexprs, p.partrelid)), opc.opcintype::regtype,
+	       pg_get_expr(d.adbin, d.adrelid)
+	INTO key_text, key_type, column_default
+	FROM pg_partitioned_table p
+	JOIN pg_opclass opc ON opc.oid = p.partclass[0]
+	LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0] AND p.partattrs[0] <> 0
+	LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+	WHERE p.partrelid = parent AND p.partstrat = 'r' AND p.partnatts = 1
+	  AND opc.opcdefault;  -- time order: the type's default order, not a routing order
+	IF key_type IS NULL THEN
+		RAISE EXCEPTION 'table "%" is not partitioned by RANGE on one id or timestamp in its default order', parent
+			USING ERRCODE = 'invalid_parameter_value';
+	END IF;
+
+	IF key_type = 'timestamptz'::regtype THEN
+		format_name := 'timestamp';
+	ELSIF key_type IN ('distributedid'::regtype, 'iuid'::regtype, 'siq'::regtype) THEN
+		format_name := coalesce(format_name, key_type::text);
+	ELSIF format_name IS NULL THEN
+		format_name := CASE WHEN column_default ~ '\mdistributedid128_generate\(' THEN 'distributedid128'
+		                    WHEN column_default ~ '\muuidv7(_generate)?\(' THEN 'uuidv7'
+		                    WHEN column_default ~ '\msnowflake_generate\(' THEN 'snowflake' END;
+	END IF;
+	IF format_name IS NULL OR NOT (
+		(format_name = 'timestamp' AND key_type = 'timestamptz'::regtype) OR
+		(format_name IN ('distributedid', 'iuid', 'siq') AND key_type::text = format_name) OR
+		(format_name IN ('distributedid128', 'uuidv7') AND key_type = 'uuid'::regtype) OR
+		(format_name = 'snowflake' AND key_type = 'bigint'::regtype)) THEN
+		RAISE EXCEPTION 'cannot tell the id format of the partition key of "%" (%)', parent, key_type
+			USING ERRCODE = 'invalid_parameter_value',
+			      HINT = 'Name it: id_format => ''distributedid128'', ''uuidv7'' or ''snowflake''.';
+	END IF;
+
+	-- Steps on a grid anchored at 2000-01-01 UTC, so every run (and every server) cuts the same partitions.
+	IF step_months <> 0 THEN
+		first_start := timestamptz '2000-01-01 00:00:00+00' + make_interval(months =>
+			(((extract(year FROM now() AT TIME ZONE 'UTC')::integer - 2000) * 12
+			  + extract(month FROM now() AT TIME ZONE 'UTC')::integer - 1) / step_months) * step_months);
+		suffix_format := 'YYYYMM';
+	ELSE
+		first_start := date_bin(step, now(), timestamptz '2000-01-01 00:00:00+00');
+		suffix_format := CASE WHEN date_bin(interval '1 day', timestamptz '2000-01-01 00:00:00+00' + step,
+		                                    timestamptz '2000-01-01 00:00:00+00')
+		                           = timestamptz '2000-01-01 00:00:00+00' + step
+		                      THEN 'YYYYMMDD' ELSE 'YYYYMMDD_HH24MI' END;
+	END IF;
+	SELECT p.oid INTO default_partition FROM pg_class p JOIN pg_inherits i ON i.inhrelid = p.oid
+	WHERE i.inhparent = parent AND pg_get_expr(p.relpartbound, p.oid) = 'DEFAULT';
+
+	FOR i IN 0 .. premake LOOP
+		lower_time := first_start + step * i;
+		upper_time := lower_time + step;
+		new_name := left((SELECT relname FROM pg_class WHERE oid = parent), 50) || '_p'
+		            || to_char(lower_time AT TIME ZONE 'UTC', suffix_format);
+		CONTINUE WHEN to_regclass(format('%I.%I', (SELECT relnamespace::regnamespace::name FROM pg_class WHERE oid = parent),
+		                                  new_name)) IS NOT NULL;
+		IF format_name = 'timestamp' THEN
+			lower_bound := quote_literal(lower_time);
+			upper_bound := quote_literal(upper_time);
+		ELSE
+			EXECUTE format('SELECT quote_literal(%1$I(%2$L)), quote_literal(%1$I(%3$L))', format_name || '_boundary',
+			               lower_time, upper_time)
+			INTO lower_bound, upper_bound;
+		END IF;
+		-- Rows of this step already in the DEFAULT partition: reported, and the step left to the user (PostgreSQL
+		-- would refuse the partition rather than move them).
+		IF default_partition IS NOT NULL THEN
+			EXECUTE format('SELECT count(*) FROM %s WHERE %s >= %s AND %s < %s', default_partition, key_text,
+			               lower_bound, key_text, upper_bound)
+			INTO rows_in_default;
+			IF rows_in_default > 0 THEN
+				RETURN QUERY SELECT 'rows in default'::text, default_partition::text, lower_time, upper_time,
+				                    format('%s rows of this step are in the default partition; move them to create it',
+				                           rows_in_default);
+				CONTINUE;
+			END IF;
+		END IF;
+		BEGIN
+			EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s) TO (%s)',
+			               (SELECT relnamespace::regnamespace::name FROM pg_class WHERE oid = parent), new_name, parent,
+			               lower_bound, upper_bound);
+			RETURN QUERY SELECT 'created'::text, new_name, lower_time, upper_time, NULL::text;
+		EXCEPTION WHEN invalid_object_definition THEN  -- another partition already covers part of the step
+			RETURN QUERY SELECT 'overlaps'::text, new_name, lower_time, upper_time, SQLERRM;
+		END;
+	END LOOP;
+
+	IF retention IS NOT NULL THEN
+		FOR old IN
+			SELECT p.oid::regclass AS partition, p.oid::regclass::text AS partition_text, substring(pg_get_expr(p.relpartbound, p.oid) FROM ' TO \((.*)\)$') AS upper_literal
+			FROM pg_class p JOIN pg_inherits i ON i.inhrelid = p.oid
+			WHERE i.inhparent = parent AND pg_get_expr(p.relpartbound, p.oid) <> 'DEFAULT'
+		LOOP
+			CONTINUE WHEN old.upper_literal IS NULL OR old.upper_literal = 'MAXVALUE';
+			IF format_name = 'timestamp' THEN
+				EXECUTE format('SELECT %s::timestamptz', old.upper_literal) INTO upper_time;
+			ELSE
+				EXECUTE format('SELECT %I(%s::%s)', format_name || '_extract_timestamp', old.upper_literal, key_type)
+				INTO upper_time;
+			END IF;
+			-- Every row of the partition is older than its upper bound: all of them are past the retention.
+			CONTINUE WHEN upper_time > now() - retention;
+			EXECUTE format('ALTER TABLE %s DETACH PARTITION %s', parent, old.partition);
+			EXECUTE format('DROP TABLE %s', old.partition);
+			RETURN QUERY SELECT 'dropped'::text, old.partition_text, NULL::timestamptz, upper_time, NULL::text;
+		END LOOP;
+	END IF;
+END $$;
+COMMENT ON FUNCTION identities_maintain_partitions(regclass, interval, integer, interval, text) IS 'creates the time partitions of a table RANGE-partitioned by an id or an extracted timestamp, premake steps ahead, and drops those past the retention';
