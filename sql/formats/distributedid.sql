@@ -83,3 +83,6 @@ CREATE CAST (distributedid AS bytea) WITH FUNCTION distributedid_to_bytea(distri
 
 -- @expand fixed_bytes_type TYPE=distributedid
 
+-- @expand time_window FORMAT=distributedid TYPE=distributedid VOLATILITY=IMMUTABLE
+CREATE OPERATOR <@ (LEFTARG = distributedid, RIGHTARG = tstzrange, FUNCTION = distributedid_within);
+COMMENT ON OPERATOR <@ (distributedid, tstzrange) IS 'the id''s timestamp is in the time window (distributedid_within)';

@@ -29,3 +29,4 @@ CREATE FUNCTION distributedid128_join(upper bigint, lower bigint) RETURNS uuid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION distributedid128_join(bigint, bigint) IS 'the id from its two non-negative bigint halves, as Architect''s DistributedId128.Join';
 
+-- @expand time_window FORMAT=distributedid128 TYPE=uuid VOLATILITY=IMMUTABLE

@@ -63,3 +63,7 @@ CREATE CAST (iuid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;  -- the same 16 bytes
 
 -- @expand fixed_bytes_type TYPE=iuid
 -- @expand routing_order TYPE=iuid FIELD=country
+
+-- @expand time_window FORMAT=iuid TYPE=iuid VOLATILITY=IMMUTABLE
+CREATE OPERATOR <@ (LEFTARG = iuid, RIGHTARG = tstzrange, FUNCTION = iuid_within);
+COMMENT ON OPERATOR <@ (iuid, tstzrange) IS 'the id''s timestamp is in the time window (iuid_within)';

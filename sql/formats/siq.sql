@@ -107,3 +107,7 @@ CREATE CAST (siq AS numeric) WITH FUNCTION siq_to_numeric(siq);
 -- @expand fixed_bytes_type TYPE=siq
 
 -- @expand routing_order TYPE=siq FIELD=shard
+
+-- @expand time_window FORMAT=siq TYPE=siq VOLATILITY=IMMUTABLE
+CREATE OPERATOR <@ (LEFTARG = siq, RIGHTARG = tstzrange, FUNCTION = siq_within);
+COMMENT ON OPERATOR <@ (siq, tstzrange) IS 'the id''s timestamp is in the time window (siq_within)';

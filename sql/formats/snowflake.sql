@@ -30,3 +30,5 @@ COMMENT ON FUNCTION snowflake_boundary(timestamptz) IS 'smallest Snowflake at or
 CREATE FUNCTION snowflake_boundary(instant timestamptz, epoch timestamptz) RETURNS bigint
 	AS 'MODULE_PATHNAME', 'snowflake_boundary_at_epoch' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION snowflake_boundary(timestamptz, timestamptz) IS 'smallest Snowflake at or after the instant under the given epoch; for partition bounds';
+
+-- @expand time_window FORMAT=snowflake TYPE=bigint VOLATILITY=STABLE

@@ -14,3 +14,5 @@ COMMENT ON FUNCTION uuidv7_extract_timestamp(uuid) IS 'millisecond timestamp of 
 CREATE FUNCTION uuidv7_boundary(timestamptz) RETURNS uuid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuidv7_boundary(timestamptz) IS 'smallest UUIDv7 whose millisecond is at or after the instant';
+
+-- @expand time_window FORMAT=uuidv7 TYPE=uuid VOLATILITY=IMMUTABLE

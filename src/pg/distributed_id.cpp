@@ -8,6 +8,7 @@
 #include "pg/fixed_bytes_type.hpp"
 #include "pg/incremental_ids.hpp"
 #include "pg/shmem.hpp"
+#include "pg/time_window.hpp"
 #include "pg/timestamps.hpp"
 
 using namespace identities;
@@ -74,6 +75,8 @@ IDENTITIES_FUNCTION(distributedid_boundary) {
 	return pg::distributed_id_datum(
 	    distributed_id_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
 }
+
+IDENTITIES_TIME_WINDOW(distributedid, pg::distributed_id_datum, distributed_id_boundary, Uint128{0}, kDistributedIdMax)
 
 IDENTITIES_FUNCTION(numeric_to_distributedid) {
 	return pg::distributed_id_datum(parse_distributed_id_numeric(pg::numeric_text(PG_GETARG_DATUM(0))));

@@ -7,6 +7,7 @@
 #include "pg/datums.hpp"
 #include "pg/incremental_ids.hpp"
 #include "pg/shmem.hpp"
+#include "pg/time_window.hpp"
 #include "pg/timestamps.hpp"
 
 extern "C" {
@@ -50,6 +51,8 @@ IDENTITIES_FUNCTION(distributedid128_extract_timestamp) {
 IDENTITIES_FUNCTION(distributedid128_boundary) {
 	return pg::uuid_datum(distributed_id128_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
 }
+
+IDENTITIES_TIME_WINDOW(distributedid128, pg::uuid_datum, distributed_id128_boundary, Uint128{0}, ~Uint128{0})
 
 IDENTITIES_FUNCTION(distributedid128_to_numeric) { return pg::numeric_datum(pg::uuid_value(PG_GETARG_DATUM(0))); }
 

@@ -8,6 +8,7 @@
 #include "pg/datums.hpp"
 #include "pg/fixed_bytes_type.hpp"
 #include "pg/shmem.hpp"
+#include "pg/time_window.hpp"
 #include "pg/timestamps.hpp"
 
 using namespace identities;
@@ -84,3 +85,6 @@ IDENTITIES_FUNCTION(iuid_extract_format_version) { PG_RETURN_INT32(iuid_format_v
 IDENTITIES_FUNCTION(iuid_boundary) {
 	return iuid_datum(iuid_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
 }
+
+IDENTITIES_TIME_WINDOW(iuid, iuid_datum, identities::iuid_boundary, compose_iuid(0, 0, 0, 0, 0),
+                       compose_iuid(kIuidMaxUnixMillis, 15, 255, 255, kIuidRandomMax))

@@ -9,6 +9,7 @@
 #include "pg/node_identity.hpp"
 #include "pg/settings.hpp"
 #include "pg/shmem.hpp"
+#include "pg/time_window.hpp"
 #include "pg/timestamps.hpp"
 
 // The format's settings (defined by define_siq_settings, called from _PG_init).
@@ -124,6 +125,8 @@ IDENTITIES_FUNCTION(siq_domain_hash) { PG_RETURN_INT64(siq_domain_hash(pg::text_
 IDENTITIES_FUNCTION(siq_boundary) {
 	return siq_datum(siq_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
 }
+
+IDENTITIES_TIME_WINDOW(siq, siq_datum, identities::siq_boundary, Uint128{0}, kSiqMax)
 
 IDENTITIES_FUNCTION(siq_to_did) {
 	const Uint128 id = siq_arg(fcinfo, 0);

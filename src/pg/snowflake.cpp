@@ -8,6 +8,7 @@
 #include "pg/settings.hpp"
 #include "core/instant.hpp"
 #include "pg/shmem.hpp"
+#include "pg/time_window.hpp"
 #include "pg/timestamps.hpp"
 
 // The format's settings (defined by define_snowflake_settings, called from _PG_init).
@@ -118,6 +119,13 @@ IDENTITIES_FUNCTION(snowflake_boundary) {
 	PG_RETURN_INT64(snowflake_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)),
 	                                   pg::snowflake_epoch_unix_millis));
 }
+
+// The boundary under this server's epoch.
+static std::int64_t snowflake_boundary_at_server_epoch(UnixMicros instant) {
+	return snowflake_boundary(instant, pg::snowflake_epoch_unix_millis);
+}
+IDENTITIES_TIME_WINDOW(snowflake, Int64GetDatum, snowflake_boundary_at_server_epoch, std::int64_t{0},
+                       std::numeric_limits<std::int64_t>::max())
 
 IDENTITIES_FUNCTION(snowflake_boundary_at_epoch) {
 	PG_RETURN_INT64(

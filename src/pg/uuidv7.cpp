@@ -5,6 +5,7 @@
 #include "pg/boundary.hpp"
 #include "pg/datums.hpp"
 #include "pg/shmem.hpp"
+#include "pg/time_window.hpp"
 #include "pg/timestamps.hpp"
 
 using namespace identities;
@@ -31,3 +32,5 @@ IDENTITIES_FUNCTION(uuidv7_extract_timestamp) {
 IDENTITIES_FUNCTION(uuidv7_boundary) {
 	return pg::uuid_datum(uuidv7_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
 }
+
+IDENTITIES_TIME_WINDOW(uuidv7, pg::uuid_datum, identities::uuidv7_boundary, Uint128{0}, ~Uint128{0})

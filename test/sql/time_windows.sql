@@ -1,0 +1,77 @@
+-- Time windows on the id: <format>_within(id, tstzrange) (and id <@ tstzrange for the own types) becomes a range
+-- on the id, so it uses the primary key and prunes partitions, and its answer is exactly that of the extracted
+-- timestamp, at every edge.
+SET TimeZone = 'UTC';
+
+-- For each format: ids at every millisecond of a second (and a little past), then windows with every kind of
+-- end, on and off the milliseconds; within() must agree with extract_timestamp(id) <@ window for all of them.
+CREATE FUNCTION pg_temp.window_disagreements(format text, key_type text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+	base timestamptz := '2026-11-23 10:00:00Z';
+	disagreements bigint := 0;
+	n bigint;
+	window_text text;
+BEGIN
+	EXECUTE format('CREATE TEMP TABLE ids AS SELECT %1$I(%3$L::timestamptz + g * interval ''250 microseconds'')::%2$s AS id
+	                FROM generate_series(-8, 4008) AS g', format || '_boundary', key_type, base);
+	FOR window_text IN
+		SELECT format('%s%s,%s%s', lower_inc, lower_edge, upper_edge, upper_inc)
+		FROM unnest(ARRAY['[', '(']) AS lower_inc, unnest(ARRAY[']', ')']) AS upper_inc,
+		     unnest(ARRAY['', base::text, (base + interval '1 ms')::text, (base + interval '1500 us')::text, '-infinity']) AS lower_edge,
+		     unnest(ARRAY['', (base + interval '7 ms')::text, (base + interval '7250 us')::text,
+		                  (base + interval '1 s')::text, 'infinity']) AS upper_edge
+		UNION ALL VALUES ('empty')
+	LOOP
+		EXECUTE format('SELECT count(*) FROM ids WHERE (%1$I(id, %2$L)) IS DISTINCT FROM (%3$I(id) <@ %2$L::tstzrange)',
+		               format || '_within', window_text, format || '_extract_timestamp')
+		INTO n;
+		disagreements := disagreements + n;
+	END LOOP;
+	DROP TABLE ids;
+	RETURN disagreements;
+END $$;
+SELECT format, pg_temp.window_disagreements(format, key_type) AS disagreements
+FROM (VALUES ('distributedid', 'distributedid'), ('distributedid128', 'uuid'), ('uuidv7', 'uuid'), ('iuid', 'iuid'),
+             ('siq', 'siq'), ('snowflake', 'bigint')) AS formats(format, key_type);
+
+-- the window's first and last ids: unbounded ends and empty windows
+SELECT distributedid_window_first('[2026-11-23 10:00Z,)') = distributedid_boundary('2026-11-23 10:00Z') AS first_is_boundary,
+       distributedid_window_last('[,2026-11-23 10:00Z)')::numeric = distributedid_boundary('2026-11-23 10:00Z')::numeric - 1 AS last_is_before,
+       distributedid_window_first('(,)'), distributedid_window_last('(,)'),
+       distributedid_window_first('empty'), distributedid_window_last('empty');
+SELECT iuid_window_first('(,)'), iuid_window_last('(,)'), siq_window_last('(,)'), snowflake_window_last('(,)'),
+       uuidv7_window_first('[infinity,)') AS past_the_range;
+
+-- the primary key serves the window, for each format and for the operator form
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+CREATE TABLE d (id distributedid PRIMARY KEY);
+CREATE TABLE u (id uuid PRIMARY KEY);
+CREATE TABLE i (id iuid PRIMARY KEY);
+CREATE TABLE s (id siq PRIMARY KEY);
+CREATE TABLE f (id bigint PRIMARY KEY);
+EXPLAIN (COSTS OFF) SELECT * FROM d WHERE id <@ '[2026-11-23 10:00Z,2026-11-23 11:00Z)';
+EXPLAIN (COSTS OFF) SELECT * FROM u WHERE distributedid128_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
+EXPLAIN (COSTS OFF) SELECT * FROM u WHERE uuidv7_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
+EXPLAIN (COSTS OFF) SELECT * FROM i WHERE id <@ '[2026-11-23 10:00Z,2026-11-23 11:00Z)';
+EXPLAIN (COSTS OFF) SELECT * FROM s WHERE siq_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
+EXPLAIN (COSTS OFF) SELECT * FROM f WHERE snowflake_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
+-- relative to now(): the same range, computed when the statement starts
+EXPLAIN (COSTS OFF) SELECT * FROM d WHERE id <@ tstzrange(now() - interval '1 day', NULL);
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+DROP TABLE d, u, i, s, f;
+
+-- partitions: a constant window prunes when planned, a window relative to now() when the statement starts
+SET enable_bitmapscan = off;
+CREATE TABLE events (id iuid PRIMARY KEY, body text) PARTITION BY RANGE (id);
+CREATE TABLE events_2026_10 PARTITION OF events FOR VALUES FROM (iuid_boundary('2026-10-01Z')) TO (iuid_boundary('2026-11-01Z'));
+CREATE TABLE events_2026_11 PARTITION OF events FOR VALUES FROM (iuid_boundary('2026-11-01Z')) TO (iuid_boundary('2026-12-01Z'));
+CREATE TABLE events_later PARTITION OF events FOR VALUES FROM (iuid_boundary('2026-12-01Z')) TO (MAXVALUE);
+EXPLAIN (COSTS OFF) SELECT * FROM events WHERE id <@ '[2026-11-20Z,2026-11-21Z)';
+EXPLAIN (COSTS OFF) SELECT * FROM events WHERE id <@ tstzrange('2026-11-20Z'::timestamptz + (now() - now()), NULL);
+-- the same window written on the extracted timestamp reads every partition, with no index condition
+EXPLAIN (COSTS OFF) SELECT * FROM events WHERE iuid_extract_timestamp(id) >= '2026-11-20Z' AND iuid_extract_timestamp(id) < '2026-11-21Z';
+DROP TABLE events;
+RESET enable_bitmapscan;
