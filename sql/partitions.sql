@@ -59,16 +59,17 @@ BEGIN
 	ELSIF format_name IS NULL THEN
 		format_name := CASE WHEN column_default ~ '\mdistributedid128_generate\(' THEN 'distributedid128'
 		                    WHEN column_default ~ '\muuidv7(_generate)?\(' THEN 'uuidv7'
+		                    WHEN column_default ~ '\mhotguid_generate\(' THEN 'hotguid'
 		                    WHEN column_default ~ '\msnowflake_generate\(' THEN 'snowflake' END;
 	END IF;
 	IF format_name IS NULL OR NOT (
 		(format_name = 'timestamp' AND key_type = 'timestamptz'::regtype) OR
 		(format_name IN ('distributedid', 'iuid', 'siq') AND key_type::text = format_name) OR
-		(format_name IN ('distributedid128', 'uuidv7') AND key_type = 'uuid'::regtype) OR
+		(format_name IN ('distributedid128', 'uuidv7', 'hotguid') AND key_type = 'uuid'::regtype) OR
 		(format_name = 'snowflake' AND key_type = 'bigint'::regtype)) THEN
 		RAISE EXCEPTION 'cannot tell the id format of the partition key of "%" (%)', parent, key_type
 			USING ERRCODE = 'invalid_parameter_value',
-			      HINT = 'Name it: id_format => ''distributedid128'', ''uuidv7'' or ''snowflake''.';
+			      HINT = 'Name it: id_format => ''distributedid128'', ''uuidv7'', ''hotguid'' or ''snowflake''.';
 	END IF;
 
 	-- Steps on a grid anchored at 2000-01-01 UTC, so every run (and every server) cuts the same partitions.

@@ -11,4 +11,14 @@ COMMENT ON FUNCTION hotguid_extract_shard_key(uuid) IS 'shard key of a HotGuid (
 CREATE FUNCTION hotguid_extract_timestamp(uuid) RETURNS timestamptz
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION hotguid_extract_timestamp(uuid) IS 'creation second of a HotGuid (unix seconds, wrapping in 2106 as the reference does)';
+CREATE FUNCTION hotguid_boundary(timestamptz) RETURNS uuid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION hotguid_boundary(timestamptz) IS 'smallest HotGuid at or after the instant (its second rounded up): for range partitions';
 
+-- @expand time_window FORMAT=hotguid TYPE=uuid VOLATILITY=IMMUTABLE
+
+-- pg_partman's time decoder passes the id as text (p_time_decoder => 'hotguid_extract_timestamp')
+CREATE FUNCTION hotguid_extract_timestamp(id text) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN hotguid_extract_timestamp(id::uuid);
+COMMENT ON FUNCTION hotguid_extract_timestamp(text) IS 'the same from the uuid''s text, as pg_partman''s time decoder passes it';

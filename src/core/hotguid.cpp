@@ -82,4 +82,14 @@ Step<Uint128> step_hotguid(HotGuidState &state, UnixMicros now, std::uint32_t sh
 	return {StepStatus::Ready, load_big_endian(bytes, kHotGuidSize)};
 }
 
+Uint128 hotguid_boundary(UnixMicros instant) {
+	if (instant <= 0)
+		return 0;
+	const std::int64_t seconds = ceil_div(instant, kMicrosPerSecond);
+	if (seconds > std::int64_t{UINT32_MAX})
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for HotGuid",
+		            "The last second a HotGuid can embed is 2106-02-07 06:28:15+00.");
+	return static_cast<Uint128>(seconds) << 96;
+}
+
 } // namespace identities

@@ -68,6 +68,11 @@ HotGuidState make_hotguid_state(const std::uint8_t (&machine_pid)[kHotGuidMachin
 // (where the reference's 32-bit seconds wrap).
 Step<Uint128> step_hotguid(HotGuidState &state, UnixMicros now, std::uint32_t shard_key) noexcept;
 
+// The smallest HotGuid whose second is at or after the instant (the second rounded up, every other byte 0), so
+// `id >= hotguid_boundary(t)` exactly when hotguid_extract_timestamp(id) >= t. Before 1970: 0. Past 2106-02-07
+// 06:28:15+00: 22008.
+Uint128 hotguid_boundary(UnixMicros instant);
+
 // What the generator above can embed (the message of its ClockOutOfRange).
 constexpr ClockRange kHotGuidClockRange{
     "HotGuid", "A HotGuid embeds Unix seconds in 32 bits, from 1970-01-01 to 2106-02-07 06:28:15+00."};

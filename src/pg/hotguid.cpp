@@ -6,6 +6,7 @@
 #include "pg/boundary.hpp"
 #include "pg/datums.hpp"
 #include "pg/shmem.hpp"
+#include "pg/time_window.hpp"
 #include "pg/timestamps.hpp"
 
 #include <unistd.h>
@@ -64,3 +65,9 @@ IDENTITIES_FUNCTION(hotguid_extract_timestamp) {
 	const std::int64_t unix_seconds = hotguid_unix_seconds(PG_GETARG_UUID_P(0)->data);
 	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(unix_seconds * kMicrosPerSecond));
 }
+
+IDENTITIES_FUNCTION(hotguid_boundary) {
+	return pg::uuid_datum(identities::hotguid_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
+}
+
+IDENTITIES_TIME_WINDOW(hotguid, pg::uuid_datum, identities::hotguid_boundary, Uint128{0}, ~Uint128{0})

@@ -63,6 +63,7 @@ FROM (VALUES ('distributedid', 'distributedid', 'distributedid_generate()', 'id'
              ('distributedid128', 'uuid', 'distributedid128_generate()', 'id', NULL),
              ('uuidv7', 'uuid', 'uuidv7_generate()', 'id', NULL),
              ('uuidv7, named', 'uuid', 'uuidv7_generate()', 'id', 'uuidv7'),
+             ('hotguid', 'uuid', 'hotguid_generate(7)', 'id', NULL),
              ('iuid', 'iuid', 'iuid_generate(42, 7)', 'id', NULL),
              ('siq', 'siq', 'siq_generate(''message'')', 'id', NULL),
              ('snowflake', 'bigint', 'snowflake_generate()', 'id', NULL),

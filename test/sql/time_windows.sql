@@ -33,13 +33,18 @@ BEGIN
 END $$;
 SELECT format, pg_temp.window_disagreements(format, key_type) AS disagreements
 FROM (VALUES ('distributedid', 'distributedid'), ('distributedid128', 'uuid'), ('uuidv7', 'uuid'), ('iuid', 'iuid'),
-             ('siq', 'siq'), ('snowflake', 'bigint')) AS formats(format, key_type);
+             ('siq', 'siq'), ('snowflake', 'bigint'), ('hotguid', 'uuid')) AS formats(format, key_type);
 
 -- the window's first and last ids: unbounded ends and empty windows
 SELECT distributedid_window_first('[2026-11-23 10:00Z,)') = distributedid_boundary('2026-11-23 10:00Z') AS first_is_boundary,
        distributedid_window_last('[,2026-11-23 10:00Z)')::numeric = distributedid_boundary('2026-11-23 10:00Z')::numeric - 1 AS last_is_before,
        distributedid_window_first('(,)'), distributedid_window_last('(,)'),
        distributedid_window_first('empty'), distributedid_window_last('empty');
+-- pg_partman passes ids to its time decoder as text; the text forms give the same
+SELECT distributedid128_extract_timestamp('0961d372-e500-7000-0000-000000000000') AS from_an_unknown_literal,
+       distributedid128_extract_timestamp('0961d372-e500-7000-0000-000000000000'::text) AS from_text,
+       uuidv7_extract_timestamp(uuidv7_boundary('2026-11-23 10:00Z')::text),
+       hotguid_extract_timestamp(hotguid_boundary('2026-11-23 10:00:00.5Z')::text);
 SELECT iuid_window_first('(,)'), iuid_window_last('(,)'), siq_window_last('(,)'), snowflake_window_last('(,)'),
        uuidv7_window_first('[infinity,)') AS past_the_range;
 
@@ -57,6 +62,7 @@ EXPLAIN (COSTS OFF) SELECT * FROM u WHERE uuidv7_within(id, '[2026-11-23 10:00Z,
 EXPLAIN (COSTS OFF) SELECT * FROM i WHERE id <@ '[2026-11-23 10:00Z,2026-11-23 11:00Z)';
 EXPLAIN (COSTS OFF) SELECT * FROM s WHERE siq_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
 EXPLAIN (COSTS OFF) SELECT * FROM f WHERE snowflake_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
+EXPLAIN (COSTS OFF) SELECT * FROM u WHERE hotguid_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
 -- relative to now(): the same range, computed when the statement starts
 EXPLAIN (COSTS OFF) SELECT * FROM d WHERE id <@ tstzrange(now() - interval '1 day', NULL);
 RESET enable_seqscan;

@@ -267,5 +267,18 @@ TEST(HotGuidGenerator, BackendsWhosePidsAgreeInTheirLow16BitsNeverCollide) {
 	}
 }
 
+// The boundary is the smallest HotGuid of the second at or after the instant: its second rounded up, the rest 0.
+TEST(HotGuidBoundary, IsTheSmallestHotGuidAtOrAfterTheInstant) {
+	std::uint8_t bytes[16];
+	store_big_endian(hotguid_boundary(1'700'000'000 * kMicrosPerSecond), bytes, 16);
+	EXPECT_EQ(hotguid_unix_seconds(bytes), 1'700'000'000u);
+	store_big_endian(hotguid_boundary(1'700'000'000 * kMicrosPerSecond + 1), bytes, 16);
+	EXPECT_EQ(hotguid_unix_seconds(bytes), 1'700'000'001u);
+	EXPECT_EQ(hotguid_boundary(1'700'000'000 * kMicrosPerSecond) & ((Uint128{1} << 96) - 1), 0u);
+	EXPECT_EQ(hotguid_boundary(-5), 0u);
+	EXPECT_EQ(hotguid_boundary(std::int64_t{UINT32_MAX} * kMicrosPerSecond), Uint128{UINT32_MAX} << 96);
+	EXPECT_THROW(hotguid_boundary(std::int64_t{UINT32_MAX} * kMicrosPerSecond + 1), Error);
+}
+
 } // namespace
 } // namespace identities
