@@ -2,32 +2,8 @@
 -- distributedid: Architect.Identities' DistributedId, a 28-digit decimal (12 bytes, big-endian)
 --------------------------------------------------------------------------------------------------------------
 
-CREATE TYPE distributedid;
-
-CREATE FUNCTION distributedid_in(cstring) RETURNS distributedid
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION distributedid_out(distributedid) RETURNS cstring
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION distributedid_recv(internal) RETURNS distributedid
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION distributedid_send(distributedid) RETURNS bytea
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
-CREATE TYPE distributedid (
-	INPUT = distributedid_in,
-	OUTPUT = distributedid_out,
-	RECEIVE = distributedid_recv,
-	SEND = distributedid_send,
-	INTERNALLENGTH = 12,
-	ALIGNMENT = char,
-	STORAGE = plain
-);
-
+-- @expand fixed_bytes_io TYPE=distributedid LENGTH=12
 COMMENT ON TYPE distributedid IS 'DistributedId (Architect.Identities): ms timestamp since 1900 and 48 random bits, shown as a 28-digit decimal';
-COMMENT ON FUNCTION distributedid_in(cstring) IS 'I/O';
-COMMENT ON FUNCTION distributedid_out(distributedid) IS 'I/O';
-COMMENT ON FUNCTION distributedid_recv(internal) IS 'I/O';
-COMMENT ON FUNCTION distributedid_send(distributedid) IS 'I/O';
 
 -- generation, extraction, boundaries
 -- Generators that keep state (per backend, per session for identities.incremental_ids) are PARALLEL

@@ -2,32 +2,8 @@
 -- iuid: inDrive's iUID, a UUIDv8 carrying a country and a service entity (16 bytes, uuid byte order)
 --------------------------------------------------------------------------------------------------------------
 
-CREATE TYPE iuid;
-
-CREATE FUNCTION iuid_in(cstring) RETURNS iuid
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION iuid_out(iuid) RETURNS cstring
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION iuid_recv(internal) RETURNS iuid
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION iuid_send(iuid) RETURNS bytea
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
-CREATE TYPE iuid (
-	INPUT = iuid_in,
-	OUTPUT = iuid_out,
-	RECEIVE = iuid_recv,
-	SEND = iuid_send,
-	INTERNALLENGTH = 16,
-	ALIGNMENT = char,
-	STORAGE = plain
-);
-
+-- @expand fixed_bytes_io TYPE=iuid LENGTH=16
 COMMENT ON TYPE iuid IS 'iUID (inDrive): UUIDv8 with unix ms, country, service entity and 54 random bits';
-COMMENT ON FUNCTION iuid_in(cstring) IS 'I/O';
-COMMENT ON FUNCTION iuid_out(iuid) IS 'I/O';
-COMMENT ON FUNCTION iuid_recv(internal) IS 'I/O';
-COMMENT ON FUNCTION iuid_send(iuid) IS 'I/O';
 
 -- generation, extraction, boundaries
 

@@ -2,32 +2,8 @@
 -- siq: SUOU's SIQ, 112 bits of timestamp (1/65536 s), shard, domain hash, serial and qualifier (14 bytes, big-endian)
 --------------------------------------------------------------------------------------------------------------
 
-CREATE TYPE siq;
-
-CREATE FUNCTION siq_in(cstring) RETURNS siq
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION siq_out(siq) RETURNS cstring
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION siq_recv(internal) RETURNS siq
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION siq_send(siq) RETURNS bytea
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
-CREATE TYPE siq (
-	INPUT = siq_in,
-	OUTPUT = siq_out,
-	RECEIVE = siq_recv,
-	SEND = siq_send,
-	INTERNALLENGTH = 14,
-	ALIGNMENT = char,
-	STORAGE = plain
-);
-
+-- @expand fixed_bytes_io TYPE=siq LENGTH=14
 COMMENT ON TYPE siq IS 'SIQ (SUOU): 112-bit id of timestamp, shard, domain hash, serial and qualifier, shown as 28 hex digits';
-COMMENT ON FUNCTION siq_in(cstring) IS 'I/O';
-COMMENT ON FUNCTION siq_out(siq) IS 'I/O';
-COMMENT ON FUNCTION siq_recv(internal) IS 'I/O';
-COMMENT ON FUNCTION siq_send(siq) IS 'I/O';
 
 -- generation, extraction, boundaries
 
