@@ -1,7 +1,7 @@
 // Time windows on time-ordered ids: <format>_within(id, tstzrange) (sql/templates/time_window.sql.in) is a SQL
-// function the planner inlines into `id >= <format>_window_first(w) AND id <= <format>_window_last(w)` plus an
-// exact recheck on the extracted timestamp, so a window written in time uses the primary key and prunes
-// partitions. This file is the C side: the first and last id of a window, from the format's boundary.
+// function the planner inlines into `id >= <format>_window_first(w) AND id <= <format>_window_last(w)`, so a
+// window written in time uses the primary key and prunes partitions. This file is the C side: the first and last
+// id of a window, from the format's boundary. Ids order as their timestamps do, so the two bounds are exact.
 #pragma once
 
 #include "core/clock.hpp"
@@ -9,6 +9,7 @@
 #include "pg/boundary.hpp"
 
 #include <optional>
+#include <utility>
 
 namespace identities::pg {
 
@@ -35,28 +36,31 @@ template <typename Boundary> auto boundary_or_past(Boundary boundary, UnixMicros
 	}
 }
 
-// The smallest id whose timestamp can be in the window (max for an empty window or one past the format's range).
+// The first and the last id whose timestamp is in the window: boundary(from), and the id before boundary(to).
+// Ends the window leaves open give the type's min and max. A window no id can be in (empty, starting past the
+// format's range, or ending before its first id) gives {max, min}, so that no id lies between them.
 template <typename Id, typename Boundary>
-Id window_first(const InstantWindow &window, Boundary boundary, Id min, Id max) {
+std::pair<Id, Id> window_ids(const InstantWindow &window, Boundary boundary, Id min, Id max) {
+	const std::pair<Id, Id> no_id{max, min};
 	if (window.empty)
-		return max;
-	if (!window.from)
-		return min;
-	return boundary_or_past(boundary, *window.from).value_or(max);
-}
-
-// The largest id whose timestamp can be in the window: the one before boundary(to), or max when nothing ends it.
-// Where no id is before `to`, min (the recheck on the timestamp then leaves it out).
-template <typename Id, typename Boundary>
-Id window_last(const InstantWindow &window, Boundary boundary, Id min, Id max) {
-	if (window.empty)
-		return min;
-	if (!window.to)
-		return max;
-	const std::optional<Id> end = boundary_or_past(boundary, *window.to);
-	if (!end)
-		return max;
-	return *end == min ? min : *end - 1;
+		return no_id;
+	Id first = min;
+	if (window.from) {
+		const std::optional<Id> start = boundary_or_past(boundary, *window.from);
+		if (!start)
+			return no_id;
+		first = *start;
+	}
+	Id last = max;
+	if (window.to) {
+		const std::optional<Id> end = boundary_or_past(boundary, *window.to);
+		if (end) {
+			if (*end == min)
+				return no_id;
+			last = *end - 1;
+		}
+	}
+	return first <= last ? std::pair<Id, Id>{first, last} : no_id;
 }
 
 } // namespace identities::pg
@@ -65,8 +69,9 @@ Id window_last(const InstantWindow &window, Boundary boundary, Id min, Id max) {
 // instant to the format's boundary id, min and max are the type's extremes.
 #define IDENTITIES_TIME_WINDOW(format, datum, boundary, min, max)                                                      \
 	IDENTITIES_FUNCTION(format##_window_first) {                                                                       \
-		return datum(identities::pg::window_first(identities::pg::instant_window(fcinfo, 0), boundary, min, max));     \
+		return datum(identities::pg::window_ids(identities::pg::instant_window(fcinfo, 0), boundary, min, max).first); \
 	}                                                                                                                  \
 	IDENTITIES_FUNCTION(format##_window_last) {                                                                        \
-		return datum(identities::pg::window_last(identities::pg::instant_window(fcinfo, 0), boundary, min, max));      \
+		return datum(                                                                                                  \
+		    identities::pg::window_ids(identities::pg::instant_window(fcinfo, 0), boundary, min, max).second);         \
 	}

@@ -1,9 +1,10 @@
 # pg_partman keeps daily partitions of our time-ordered ids going, with the names users know: DistributedId128,
-# UUIDv7 and HotGuid in uuid through its time encoder/decoder pair (`p_time_encoder => '<format>_boundary'`,
-# `p_time_decoder => '<format>_extract_timestamp'`), and Snowflake in bigint through its integer mode with a day
-# of ids as the interval. run_maintenance() creates the partitions ahead and drops those past the retention; rows
-# land in their day's partition, never the default. Needs pg_partman 5 (its encoders): Debian packages it for
-# PostgreSQL 17 and 18; elsewhere the test says it is skipped and why (identities_maintain_partitions covers them).
+# UUIDv7 and HotGuid in uuid through its time encoder/decoder pair (p_time_encoder => 'public.<format>_boundary',
+# p_time_decoder => 'public.<format>_extract_timestamp': schema-qualified, since partman runs them under its own
+# search_path), and Snowflake in bigint through its integer mode with a day of ids as the interval.
+# run_maintenance() creates the partitions ahead and drops those past the retention; rows land in their day's
+# partition, never the default. Needs pg_partman 5 (its encoders): Debian packages it for PostgreSQL 17 and 18;
+# elsewhere the test says it is skipped and why (identities_maintain_partitions covers those majors).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 
@@ -47,7 +48,7 @@ for format in distributedid128:distributedid128_generate\(\) uuidv7:uuidv7_gener
 	table=t_$name
 	sql -c "CREATE TABLE $table (id uuid NOT NULL DEFAULT $generator, body text) PARTITION BY RANGE (id)" \
 		-c "SELECT partman.create_parent(p_parent_table => 'public.$table', p_control => 'id', p_interval => '1 day',
-			p_time_encoder => '${name}_boundary', p_time_decoder => '${name}_extract_timestamp',
+			p_time_encoder => 'public.${name}_boundary', p_time_decoder => 'public.${name}_extract_timestamp',
 			p_start_partition => (now() - interval '5 days')::text)" \
 		-c "INSERT INTO $table (body) VALUES ('now')" \
 		-c "UPDATE partman.part_config SET retention = '2 days', retention_keep_table = false
