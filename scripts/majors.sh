@@ -139,11 +139,20 @@ run_in_chroot() {
 	mkdir -p "$copy"
 	tar -C "$IDENTITIES_ROOT" --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
 		--exclude='src/*/*.d' -cf - . | tar -C "$copy" -xf -
+	# CITUS_SOURCE (a Citus source tarball, scripts/citus.sh): a copy inside the chroot, and its path there.
+	local citus_env=()
+	if [ -n "${CITUS_SOURCE:-}" ]; then
+		citus_env=("CITUS_SOURCE=$CITUS_SOURCE")
+		rm -rf "$dir/root/citus-source"
+		if [ -f "$CITUS_SOURCE" ] && mkdir -p "$dir/root/citus-source" && cp "$CITUS_SOURCE" "$dir/root/citus-source/"; then
+			citus_env=("CITUS_SOURCE=/root/citus-source/$(basename "$CITUS_SOURCE")")
+		fi
+	fi
 	chroot_mount "$dir"
 	local status=0
 	# IDENTITIES_CHROOT_ENV: further NAME=value words for the script's environment.
 	# shellcheck disable=SC2086
-	in_chroot "$dir" IDENTITIES_PG_MAJOR="$major" ${IDENTITIES_CHROOT_ENV:-} bash "/root/identities/$script" "$@" || status=$?
+	in_chroot "$dir" IDENTITIES_PG_MAJOR="$major" ${IDENTITIES_CHROOT_ENV:-} "${citus_env[@]}" bash "/root/identities/$script" "$@" || status=$?
 	[ "${IDENTITIES_KEEP_MOUNTS:-no}" = yes ] || chroot_unmount "$dir"
 	return $status
 }

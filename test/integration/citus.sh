@@ -1,0 +1,279 @@
+# Scale-out with Citus: a coordinator and two workers (their own throwaway servers, citus and identities
+# preloaded) distribute a table keyed by each of our types and generators; then
+#   - a lookup by id, with a literal or a prepared statement's parameter, is a router plan (one task);
+#   - a join on id of two co-located tables (colocate_with) runs shard by shard, with no repartitioning, and
+#     returns the right rows;
+#   - every node generates DEFAULT ids (Citus 11+ syncs the metadata, so workers take INSERTs): 3 x 10 000 rows
+#     per table inserted through the three nodes at the same instant, no duplicate id, all read through the
+#     coordinator, and each row made with the settings of the node it was inserted through;
+#   - a public id made on one node decodes on another, all nodes sharing one key file.
+# Citus comes from scripts/citus.sh (installed for this PostgreSQL, or built from the tarball in CITUS_SOURCE);
+# without it, or on a major the Citus at hand does not support, the test prints "skipped: <reason>" and exits 77.
+#
+# test/suite runs it; alone (as root, identities installed): bash test/integration/citus.sh
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$IDENTITIES_ROOT/scripts/citus.sh"
+started=$SECONDS
+
+citus_status=0
+ensure_citus || citus_status=$?
+if [ "$citus_status" = 2 ]; then
+	echo "skipped: $CITUS_SKIP_REASON"
+	exit 77
+fi
+[ "$citus_status" = 0 ] || { echo "citus: Citus could not be built or installed for PostgreSQL $PG_MAJOR"; exit 1; }
+
+# ---- The nodes, and the settings that must differ between them: this block is the one place for both. -----
+# For now each node's settings are explicit; a later change derives them from the node's Citus group id.
+NODES=(coordinator worker1 worker2)
+declare -A PORT=([coordinator]=55461 [worker1]=55462 [worker2]=55463)
+declare -A SNOWFLAKE_WORKER=([coordinator]=1 [worker1]=2 [worker2]=3)
+declare -A SIQ_SHARD=([coordinator]=1 [worker1]=2 [worker2]=3)
+node_settings() { # node_settings NODE: the postgresql.conf lines that are this node's own
+	echo "identities.snowflake_worker = ${SNOWFLAKE_WORKER[$1]}"
+	echo "identities.siq_shard = ${SIQ_SHARD[$1]}"
+}
+# ---------------------------------------------------------------------------------------------------------------
+
+ROWS=10000 # per node and table
+# One distributed table per generator: name|column type|DEFAULT. LUUID's key is the row's own sequence number;
+# Citus gives each worker its own range of a bigint sequence (group id << 48), past LUUID's 48-bit key, so
+# luuid_node_key (below) folds the group id into the key's top 8 bits: 2^40 keys per node.
+TABLES=(
+	"iuid|iuid|iuid_generate(42, 7)"
+	"distributedid|distributedid|distributedid_generate()"
+	"siq|siq|siq_generate('message')"
+	"distributedid128|uuid|distributedid128_generate()"
+	"hotguid|uuid|hotguid_generate(17)"
+	"luuid|uuid|luuid_generate('person', luuid_node_key(nextval('person_key')))"
+	"uuidv7|uuid|uuidv7_generate()"
+	"snowflake|bigint|snowflake_generate()"
+)
+
+failures=0
+fail() {
+	echo "citus: $*"
+	failures=$((failures + 1))
+}
+
+own_work=no
+if [ -z "${IDENTITIES_WORK:-}" ]; then
+	make_work_dir
+	own_work=yes
+elif ! as_postgres test -w "$IDENTITIES_WORK"; then
+	chown postgres: "$IDENTITIES_WORK" && chmod 755 "$IDENTITIES_WORK"
+fi
+STARTED_SERVERS=()
+key_file=$IDENTITIES_WORK/citus-public-id.key
+cleanup() {
+	stop_servers
+	local node
+	# The logs stay for test/suite's crash check; the data directories go.
+	for node in "${NODES[@]}"; do rm -rf "${IDENTITIES_WORK:?}/citus-$node"; done
+	rm -f "$key_file"
+	[ "$own_work" = no ] || rm -rf "$IDENTITIES_WORK"
+}
+trap cleanup EXIT
+
+sql() { # sql NODE [psql args...]: psql on that node's database
+	local node=$1
+	shift
+	psql_on "${PORT[$node]}" -d scaleout "$@"
+}
+value() { sql "$1" -At -c "$2"; } # value NODE QUERY
+
+log "Citus: a coordinator and two workers (ports ${PORT[coordinator]}-${PORT[worker2]})"
+head -c 32 /dev/urandom | base64 | as_postgres tee "$key_file" >/dev/null
+as_postgres chmod 600 "$key_file"
+for node in "${NODES[@]}"; do
+	mapfile -t own < <(node_settings "$node")
+	start_server "citus-$node" "${PORT[$node]}" no "shared_preload_libraries = 'citus,identities'" \
+		"max_connections = 200" "identities.public_key_file = '$key_file'" "${own[@]}"
+	psql_on "${PORT[$node]}" -d postgres -c 'CREATE DATABASE scaleout'
+	sql "$node" -c 'CREATE EXTENSION citus'
+done
+# The nodes reach each other on the Unix socket directory: a directory is a host to libpq.
+sql coordinator -c "SELECT citus_set_coordinator_host('$IDENTITIES_WORK', ${PORT[coordinator]})" \
+	-c "SELECT citus_add_node('$IDENTITIES_WORK', ${PORT[worker1]})" \
+	-c "SELECT citus_add_node('$IDENTITIES_WORK', ${PORT[worker2]})" \
+	-c 'CREATE EXTENSION identities' >/dev/null
+[ "$(value coordinator 'SELECT count(*) FILTER (WHERE hasmetadata AND metadatasynced) FROM pg_dist_node')" = 3 ] ||
+	fail "the metadata did not reach every node: $(value coordinator 'SELECT * FROM pg_dist_node')"
+declare -A GROUP
+for node in "${NODES[@]}"; do
+	[ -n "$(value "$node" "SELECT extversion FROM pg_extension WHERE extname = 'identities'")" ] ||
+		fail "CREATE EXTENSION identities on the coordinator did not reach $node"
+	GROUP[$node]=$(value "$node" 'SELECT groupid FROM pg_dist_local_group')
+done
+echo "Citus $(value coordinator "SELECT extversion FROM pg_extension WHERE extname = 'citus'"), groups:" \
+	"$(for node in "${NODES[@]}"; do printf '%s=%s ' "$node" "${GROUP[$node]}"; done)"
+
+# ---- distributed tables, and a co-located detail table for each ----
+{
+	cat <<-'SQL'
+		-- Citus gives a bigint sequence group_id << 48 + 1 .. on each worker: keep the group in bits 40-47.
+		CREATE FUNCTION luuid_node_key(n bigint) RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+		    AS $$ SELECT ((n >> 48) << 40) | (n & ((1::bigint << 40) - 1)) $$;
+		CREATE SEQUENCE person_key;
+	SQL
+	for spec in "${TABLES[@]}"; do
+		IFS='|' read -r name type generator <<<"$spec"
+		cat <<-SQL
+			CREATE TABLE ids_$name (id $type PRIMARY KEY DEFAULT $generator, node text NOT NULL, n integer NOT NULL);
+			SELECT create_distributed_table('ids_$name', 'id');
+			CREATE TABLE ids_${name}_detail (id $type PRIMARY KEY, note text NOT NULL);
+			SELECT create_distributed_table('ids_${name}_detail', 'id', colocate_with => 'ids_$name');
+		SQL
+	done
+} | sql coordinator >/dev/null
+for spec in "${TABLES[@]}"; do
+	IFS='|' read -r name type generator <<<"$spec"
+	layout=$(value coordinator "
+		SELECT p.partmethod, p.colocationid = d.colocationid,
+		       (SELECT count(*) FROM pg_dist_shard WHERE logicalrelid = p.logicalrelid),
+		       (SELECT count(DISTINCT groupid) FROM pg_dist_shard JOIN pg_dist_placement USING (shardid)
+		        WHERE logicalrelid = p.logicalrelid)
+		FROM pg_dist_partition p, pg_dist_partition d
+		WHERE p.logicalrelid = 'ids_$name'::regclass AND d.logicalrelid = 'ids_${name}_detail'::regclass")
+	[ "$layout" = "h|t|32|2" ] ||
+		fail "ids_$name ($type): expected hash-distributed, co-located with its detail table, 32 shards on 2 workers (h|t|32|2), got '$layout'"
+done
+
+# ---- DEFAULT ids generated on every node at once ----
+for spec in "${TABLES[@]}"; do
+	IFS='|' read -r name type generator <<<"$spec"
+	start=$(date -u -d '+1 second' '+%Y-%m-%d %H:%M:%S.%N+00')
+	pids=()
+	for node in "${NODES[@]}"; do
+		sql "$node" -c "SELECT pg_sleep(greatest(0, extract(epoch FROM '$start'::timestamptz - clock_timestamp())))" \
+			-c "INSERT INTO ids_$name (node, n) SELECT '$node', n FROM generate_series(1, $ROWS) AS n" >/dev/null &
+		pids+=($!)
+	done
+	for i in 0 1 2; do
+		wait "${pids[$i]}" || fail "ids_$name: the INSERT of $ROWS rows through ${NODES[$i]} failed (DEFAULT $generator)"
+	done
+	counts=$(value coordinator "SELECT count(*), count(DISTINCT id),
+		count(*) FILTER (WHERE node = 'coordinator'), count(*) FILTER (WHERE node = 'worker1'),
+		count(*) FILTER (WHERE node = 'worker2') FROM ids_$name")
+	expected="$((3 * ROWS))|$((3 * ROWS))|$ROWS|$ROWS|$ROWS"
+	[ "$counts" = "$expected" ] ||
+		fail "ids_$name: rows, distinct ids, rows per node read through the coordinator: '$counts', expected '$expected'"
+done
+
+# Each row carries the settings of the node it was inserted through: the DEFAULT ran there.
+# per_node TABLE EXPRESSION: "node=values ..." with the distinct values of the expression per node.
+per_node() {
+	value coordinator "SELECT string_agg(node || '=' || v, ' ' ORDER BY node)
+		FROM (SELECT node, string_agg(DISTINCT ($2)::text, ',') AS v FROM $1 GROUP BY node) AS s"
+}
+expect_per_node() { # expect_per_node TABLE EXPRESSION WHAT ARRAY_NAME
+	local -n wanted=$4
+	local expected="" node
+	for node in "${NODES[@]}"; do expected+="${expected:+ }$node=${wanted[$node]}"; done
+	local got
+	got=$(per_node "$1" "$2")
+	[ "$got" = "$expected" ] || fail "$1: $3 per node inserted through: '$got', expected '$expected'"
+}
+expect_per_node ids_snowflake 'snowflake_extract_worker(id)' 'Snowflake worker' SNOWFLAKE_WORKER
+expect_per_node ids_siq 'siq_extract_shard(id)' 'SIQ shard' SIQ_SHARD
+expect_per_node ids_luuid 'luuid_extract_key(id) >> 40' 'LUUID key bits 40-47' GROUP
+
+# ---- router plans: by a literal, and by a prepared statement's parameter (custom and generic plans) ----
+for spec in "${TABLES[@]}"; do
+	IFS='|' read -r name type generator <<<"$spec"
+	id=$(value coordinator "SELECT id FROM ids_$name WHERE node = 'worker2' AND n = 1")
+	for node in coordinator worker1; do
+		plan=$(value "$node" "EXPLAIN (COSTS OFF) SELECT node, n FROM ids_$name WHERE id = '$id'")
+		grep -qx ' *Task Count: 1' <<<"$plan" || fail "ids_$name: WHERE id = <literal> on $node is not a router plan:
+$plan"
+	done
+	found=$(value coordinator "SELECT node || ':' || n FROM ids_$name WHERE id = '$id'")
+	[ "$found" = worker2:1 ] || fail "ids_$name: WHERE id = '$id' found '$found', expected worker2:1"
+	# EXPLAIN ANALYZE: a plain EXPLAIN EXECUTE cannot show the workers' plan when the parameter's type is an
+	# extension's (Citus sends it as of unknown type; "Could not get remote plan"); the routing is the same.
+	# Six executions go past PostgreSQL's five custom plans; then a generic plan from the start.
+	executions=()
+	for i in 1 2 3 4 5 6; do executions+=(-c "EXECUTE by_id('$id')"); done
+	output=$(sql coordinator -At -c "PREPARE by_id($type) AS SELECT node || ':' || n FROM ids_$name WHERE id = \$1" \
+		-c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE by_id('$id')" "${executions[@]}" \
+		-c 'SET plan_cache_mode = force_generic_plan' \
+		-c "PREPARE by_id_generic($type) AS SELECT node || ':' || n FROM ids_$name WHERE id = \$1" \
+		-c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE by_id_generic('$id')" \
+		-c "EXECUTE by_id_generic('$id')" 2>&1) || true
+	if [ "$(grep -cx ' *Task Count: 1' <<<"$output")" != 2 ] || [ "$(grep -cx 'worker2:1' <<<"$output")" != 7 ] ||
+		grep -q 'Error\|ERROR' <<<"$output"; then
+		fail "ids_$name: a prepared WHERE id = \$1 ($type) is not a one-task router plan returning worker2:1:
+$output"
+	fi
+done
+
+# ---- co-located joins on id ----
+for spec in "${TABLES[@]}"; do
+	IFS='|' read -r name type generator <<<"$spec"
+	sql coordinator -c "INSERT INTO ids_${name}_detail (id, note) SELECT id, node || ':' || n FROM ids_$name WHERE n % 3 = 0" >/dev/null
+	join="FROM ids_$name t JOIN ids_${name}_detail d ON t.id = d.id"
+	plan=$(value coordinator "EXPLAIN (COSTS OFF) SELECT t.node, t.n, d.note $join")
+	if ! grep -qx ' *Task Count: 32' <<<"$plan" || grep -qiE 'repartition|broadcast|MapMergeJob|Map Task|Merge Task' <<<"$plan"; then
+		fail "ids_$name: the join on id with its co-located detail table is not one task per shard pair:
+$plan"
+	fi
+	joined=$(value coordinator "SELECT count(*), count(*) FILTER (WHERE d.note = t.node || ':' || t.n) $join")
+	expected="$((3 * (ROWS / 3)))|$((3 * (ROWS / 3)))"
+	[ "$joined" = "$expected" ] || fail "ids_$name: the co-located join returned rows, matching rows '$joined', expected '$expected'"
+done
+
+# ---- public ids: made on one node, decoded on another (one key file for all) ----
+# check_public_id TABLE TYPE KIND MADE_ON DECODED_ON: public_id_to_<KIND> reverses public_id for ids of TYPE.
+check_public_id() {
+	local table=$1 type=$2 kind=$3 made_on=$4 decoded_on=$5 row id public decoded
+	row=$(value "$made_on" "SELECT id, public_id(id) FROM $table WHERE node = '$made_on' AND n = 2")
+	id=${row%%|*}
+	public=${row#*|}
+	decoded=$(value "$decoded_on" "SELECT public_id_to_$kind('$public')")
+	[ -n "$id" ] && [ "$decoded" = "$id" ] ||
+		fail "$table: public id $public of $id, made on $made_on, decodes on $decoded_on to '$decoded'"
+	# WHERE id = public_id_to_<kind>('...') finds the row, but on every shard: Citus prunes by constants and
+	# parameters, not by a STABLE function's result. Decoded into a PL/pgSQL variable (a parameter), one task.
+	local found
+	found=$(value coordinator "SELECT node || ':' || n FROM $table WHERE id = public_id_to_$kind('$public')")
+	[ "$found" = "$made_on:2" ] || fail "$table: the row of public id $public found '$found', expected $made_on:2"
+	sql coordinator -c "CREATE FUNCTION ${table}_by_public_id(public uuid) RETURNS text LANGUAGE plpgsql STABLE AS \$\$
+		DECLARE wanted $type := public_id_to_$kind(public);
+		BEGIN RETURN (SELECT node || ':' || n FROM $table WHERE id = wanted); END \$\$" >/dev/null
+	local output
+	output=$(sql coordinator -c 'SET citus.log_remote_commands = on' -c 'SET client_min_messages = notice' \
+		-At -c "SELECT ${table}_by_public_id('$public')" 2>&1)
+	if [ "$(grep -c 'NOTICE:  issuing SELECT' <<<"$output")" != 1 ] || ! grep -qx "$made_on:2" <<<"$output"; then
+		fail "$table: a PL/pgSQL lookup by public id is not one query on one shard returning $made_on:2:
+$output"
+	fi
+}
+check_public_id ids_distributedid distributedid distributedid worker1 worker2
+check_public_id ids_distributedid128 uuid uuid worker2 coordinator
+check_public_id ids_snowflake bigint bigint coordinator worker1
+
+# ---- the recipe of doc/citus.md (its sql citus blocks), run on this cluster's coordinator in a schema of its own;
+# each "Task Count: N" its comments promise is the one its EXPLAIN prints ----
+recipe=$(awk '/^```sql citus$/ { on = 1; next } /^```/ { on = 0 } on' "$IDENTITIES_ROOT/doc/citus.md")
+if [ -z "$recipe" ]; then
+	fail "doc/citus.md has no sql citus block"
+elif ! output=$(printf 'CREATE SCHEMA recipe;\nSET search_path = recipe, public;\n%s\n' "$recipe" | sql coordinator -At 2>&1); then
+	fail "the recipe of doc/citus.md fails on the coordinator:
+$output"
+else
+	promised=$(grep -o 'Task Count: [0-9]*' <<<"$recipe" | xargs)
+	printed=$(grep -o 'Task Count: [0-9]*' <<<"$output" | xargs)
+	[ "$printed" = "$promised" ] || fail "doc/citus.md promises '$promised', its EXPLAINs print '$printed':
+$output"
+	grep -qx ada <<<"$output" || fail "doc/citus.md: the lookup by public id did not find ada:
+$output"
+fi
+
+# ---- no node crashed ----
+crashes=$(grep -HE 'terminated by signal|PANIC|TRAP' "$IDENTITIES_WORK"/citus-*.log 2>/dev/null || true)
+[ -z "$crashes" ] || fail "a node crashed:
+$crashes"
+
+echo "citus: $failures failure(s), $((SECONDS - started)) s"
+[ "$failures" = 0 ]
