@@ -24,16 +24,11 @@ if [ "$citus_status" = 2 ]; then
 fi
 [ "$citus_status" = 0 ] || { echo "citus: Citus could not be built or installed for PostgreSQL $PG_MAJOR"; exit 1; }
 
-# ---- The nodes, and the settings that must differ between them: this block is the one place for both. -----
-# For now each node's settings are explicit; a later change derives them from the node's Citus group id.
+# ---- The nodes. Nothing per node to configure: left unset, each node's Snowflake worker/process and SIQ shard
+# come from its Citus group id (worker = group / 32 % 32, process = group % 32, shard = group % 256). -----------
 NODES=(coordinator worker1 worker2)
 declare -A PORT=([coordinator]=55461 [worker1]=55462 [worker2]=55463)
-declare -A SNOWFLAKE_WORKER=([coordinator]=1 [worker1]=2 [worker2]=3)
-declare -A SIQ_SHARD=([coordinator]=1 [worker1]=2 [worker2]=3)
-node_settings() { # node_settings NODE: the postgresql.conf lines that are this node's own
-	echo "identities.snowflake_worker = ${SNOWFLAKE_WORKER[$1]}"
-	echo "identities.siq_shard = ${SIQ_SHARD[$1]}"
-}
+node_settings() { :; } # node_settings NODE: the postgresql.conf lines that are this node's own (none)
 # ---------------------------------------------------------------------------------------------------------------
 
 ROWS=10000 # per node and table
@@ -106,6 +101,11 @@ for node in "${NODES[@]}"; do
 		fail "CREATE EXTENSION identities on the coordinator did not reach $node"
 	GROUP[$node]=$(value "$node" 'SELECT groupid FROM pg_dist_local_group')
 done
+declare -A SNOWFLAKE_NODE SIQ_SHARD # what each node's group gives its Snowflakes and SIQs
+for node in "${NODES[@]}"; do
+	SNOWFLAKE_NODE[$node]="$(((GROUP[$node] >> 5) & 31))/$((GROUP[$node] & 31))"
+	SIQ_SHARD[$node]=$((GROUP[$node] & 255))
+done
 echo "Citus $(value coordinator "SELECT extversion FROM pg_extension WHERE extname = 'citus'"), groups:" \
 	"$(for node in "${NODES[@]}"; do printf '%s=%s ' "$node" "${GROUP[$node]}"; done)"
 
@@ -175,9 +175,26 @@ expect_per_node() { # expect_per_node TABLE EXPRESSION WHAT ARRAY_NAME
 	got=$(per_node "$1" "$2")
 	[ "$got" = "$expected" ] || fail "$1: $3 per node inserted through: '$got', expected '$expected'"
 }
-expect_per_node ids_snowflake 'snowflake_extract_worker(id)' 'Snowflake worker' SNOWFLAKE_WORKER
+expect_per_node ids_snowflake "snowflake_extract_worker(id) || '/' || snowflake_extract_process(id)" \
+	'Snowflake worker/process' SNOWFLAKE_NODE
 expect_per_node ids_siq 'siq_extract_shard(id)' 'SIQ shard' SIQ_SHARD
 expect_per_node ids_luuid 'luuid_extract_key(id) >> 40' 'LUUID key bits 40-47' GROUP
+
+# ---- node identities: the check sees no clash; a node configured like another is reported ----
+report() { value coordinator "SELECT string_agg(node || ' ' || coalesce(array_to_string(clashes_with, ','), '-')
+	|| coalesce(' error ' || error, ''), '; ' ORDER BY citus_group) FROM identities_check_citus_nodes()"; }
+clashes=$(report)
+[ "$(grep -o ' - *' <<<"$clashes" | wc -l)" = 3 ] && ! grep -q error <<<"$clashes" ||
+	fail "identities_check_citus_nodes() on the derived identities: $clashes"
+# worker2 takes worker1's Snowflake worker and process explicitly.
+psql_on "${PORT[worker2]}" -d postgres -c "ALTER SYSTEM SET identities.snowflake_worker = ${SNOWFLAKE_NODE[worker1]%/*}" \
+	-c "ALTER SYSTEM SET identities.snowflake_process = ${SNOWFLAKE_NODE[worker1]#*/}" -c 'SELECT pg_reload_conf()' >/dev/null
+sleep 1
+clashes=$(report)
+grep -qF "$IDENTITIES_WORK:${PORT[worker1]} $IDENTITIES_WORK:${PORT[worker2]} (snowflake)" <<<"$clashes" ||
+	fail "identities_check_citus_nodes() did not report worker2 configured like worker1: $clashes"
+psql_on "${PORT[worker2]}" -d postgres -c 'ALTER SYSTEM RESET identities.snowflake_worker' \
+	-c 'ALTER SYSTEM RESET identities.snowflake_process' -c 'SELECT pg_reload_conf()' >/dev/null
 
 # ---- router plans: by a literal, and by a prepared statement's parameter (custom and generic plans) ----
 for spec in "${TABLES[@]}"; do
