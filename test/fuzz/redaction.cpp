@@ -1,0 +1,113 @@
+// Redaction of the public-id key in log messages (redact_public_key_values, mentions_public_key).
+//
+// On any text: the measuring call (no buffer) and the writing call agree on the length; the result is written
+// NUL-terminated into a heap buffer of exactly length + 1 bytes, and cut (still terminated, a prefix of the whole)
+// into every smaller buffer, with no byte written past out_size; a text with nothing to redact leaves the buffer
+// untouched; a redacted text mentions the setting and contains "(redacted)".
+// On statements built from the input (every form of the README's SET, ALTER SYSTEM, set_config and the server's
+// "parameter ... changed to" line, with a key of base64 characters and harmless text around): the key never
+// appears in the output.
+#include "fuzz.hpp"
+
+#include "core/redaction.hpp"
+
+#include <cstring>
+#include <memory>
+
+namespace {
+
+using namespace identities;
+using namespace identities::fuzz;
+
+constexpr std::string_view kRedacted = "(redacted)";
+
+// The whole redacted text, or nothing when there is nothing to redact; checks the buffer contract on the way.
+std::optional<std::string> redacted(std::string_view text, std::size_t cut) {
+	const std::size_t length = redact_public_key_values(text, nullptr, 0);
+	const bool every_check = cut % 4 == 0; // the cheap contract checks on a quarter of the inputs (each call scans)
+	if (every_check)
+		FUZZ_CHECK(redact_public_key_values(text, nullptr, 5) == length); // null out: measure only
+	if (length == 0) {
+		char untouched[4] = {'a', 'b', 'c', 'd'};
+		if (every_check)
+			FUZZ_CHECK(redact_public_key_values(text, untouched, sizeof untouched) == 0 &&
+			           std::memcmp(untouched, "abcd", 4) == 0);
+		return std::nullopt;
+	}
+	const std::unique_ptr<char[]> whole(new char[length + 1]);
+	FUZZ_CHECK(redact_public_key_values(text, whole.get(), length + 1) == length);
+	FUZZ_CHECK(whole[length] == '\0');
+	if (text.find('\0') == std::string_view::npos) // log messages are C strings: no NUL but the last
+		FUZZ_CHECK(std::strlen(whole.get()) == length);
+	const std::string result(whole.get(), length);
+	// A smaller buffer: a terminated prefix, nothing written past it (ASan watches the heap block's end).
+	const std::size_t size = 1 + cut % (length + 1);
+	const std::unique_ptr<char[]> small(new char[size]);
+	FUZZ_CHECK(redact_public_key_values(text, small.get(), size) == length);
+	FUZZ_CHECK(small[size - 1] == '\0' && std::memcmp(small.get(), result.data(), size - 1) == 0);
+	// Zero bytes of buffer: nothing written at all.
+	char none = 'x';
+	if (every_check)
+		FUZZ_CHECK(redact_public_key_values(text, &none, 0) == length && none == 'x');
+	return result;
+}
+
+void check_any_text(std::string_view text, std::size_t cut) {
+	const auto result = redacted(text, cut);
+	if (!result)
+		return;
+	FUZZ_CHECK(mentions_public_key(text));
+	FUZZ_CHECK(result->find(kRedacted) != std::string::npos);
+}
+
+// The statement forms, with @ for the key. Each starts with a keyword, so the text before it cannot run into it,
+// and none has a run of 8 uppercase letters or digits, so only the key can put one in the output.
+constexpr const char *kForms[] = {
+    "SET identities.public_key = '@'",
+    "SET identities.public_key TO '@'",
+    "set identities.public_key to @",
+    "SET identities.public_key=@;",
+    "SET SESSION identities.public_key = \"@\"",
+    "ALTER SYSTEM SET identities.public_key = '@'",
+    "alter database db SET identities.public_key TO '@'",
+    "ALTER ROLE r SET Identities.Public_Key = '@'",
+    "SELECT set_config('identities.public_key', '@', false)",
+    "select set_config( 'identities.public_key' , '@' , true)",
+    "parameter \"identities.public_key\" changed to \"@\"",
+    "LOG:  parameter \"identities.public_key\" changed to \"@\"",
+    "statement: SET identities.public_key = '@'; SELECT 1",
+};
+
+// The input as a statement: byte 0 picks the form, byte 1 the key's length, then the key's characters (mapped
+// onto base64's uppercase letters, digits, '+' and '/'), then the text around it (mapped onto lowercase letters
+// and punctuation without quotes: it can hold none of the key's characters).
+void check_statement(std::string_view input) {
+	if (input.size() < 2)
+		return;
+	const char *form = kForms[static_cast<unsigned char>(input[0]) % (sizeof kForms / sizeof kForms[0])];
+	const std::size_t key_length = 8 + static_cast<unsigned char>(input[1]) % 37; // 8..44 characters
+	input.remove_prefix(2);
+	static constexpr std::string_view kKeyChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+/";
+	std::string key;
+	for (std::size_t i = 0; i < key_length; i++)
+		key.push_back(kKeyChars[i < input.size() ? static_cast<unsigned char>(input[i]) % kKeyChars.size() : i % 26]);
+	input.remove_prefix(std::min(key_length, input.size()));
+	static constexpr std::string_view kAroundChars = "abcdefghijklmnopqrstuvwxyz ;.,_()\n\t";
+	std::string around;
+	for (const char c : input)
+		around.push_back(kAroundChars[static_cast<unsigned char>(c) % kAroundChars.size()]);
+	const std::size_t split = around.size() / 2;
+	std::string statement(form);
+	statement.replace(statement.find('@'), 1, key);
+	const std::string text = around.substr(0, split) + " " + statement + " " + around.substr(split);
+	const auto result = redacted(text, input.size());
+	FUZZ_CHECK(result.has_value());
+	FUZZ_CHECK(result->find(key) == std::string::npos);
+}
+
+} // namespace
+
+void fuzz_one(std::string_view input) {
+	check_any_text(input, input.size() * 7919);
+	check_statement(input);
+}
