@@ -58,12 +58,13 @@ for format in distributedid128:distributedid128_generate\(\) uuidv7:uuidv7_gener
 done
 
 # Snowflake in bigint: a day is 86 400 000 ms << 22 ids, and Discord's epoch is a UTC midnight, so partman's
-# integer partitions (multiples of the interval) are UTC days. Its integer names are the ids, so the check
-# compares bounds instead.
+# integer partitions (multiples of the interval) are UTC days. In integer mode partman premakes from the start
+# value (not from now), so the set starts 5 days back with 8 made ahead. Its integer names are the ids, so the
+# check compares bounds instead.
 day=$(sql -c "SELECT (86400000::bigint << 22)")
 sql -c "CREATE TABLE t_snowflake (id bigint NOT NULL DEFAULT snowflake_generate(), body text) PARTITION BY RANGE (id)" \
 	-c "SELECT partman.create_parent(p_parent_table => 'public.t_snowflake', p_control => 'id', p_interval => '$day',
-		p_start_partition => snowflake_boundary(date_trunc('day', now()) - interval '5 days')::text)" \
+		p_start_partition => snowflake_boundary(date_trunc('day', now()) - interval '5 days')::text, p_premake => 8)" \
 	-c "INSERT INTO t_snowflake (body) VALUES ('now')" \
 	-c "UPDATE partman.part_config SET retention = '$((2 * day))', retention_keep_table = false
 		WHERE parent_table = 'public.t_snowflake'" \
