@@ -81,3 +81,13 @@ EXPLAIN (COSTS OFF) SELECT * FROM events WHERE id <@ tstzrange('2026-11-20Z'::ti
 EXPLAIN (COSTS OFF) SELECT * FROM events WHERE iuid_extract_timestamp(id) >= '2026-11-20Z' AND iuid_extract_timestamp(id) < '2026-11-21Z';
 DROP TABLE events;
 RESET enable_bitmapscan;
+
+-- the other style: RANGE on the extracted timestamp prunes a predicate on that expression, not one on the id, and
+-- takes no primary key
+CREATE TABLE events_by_time (id iuid NOT NULL, body text) PARTITION BY RANGE (iuid_extract_timestamp(id));
+CREATE TABLE events_by_time_2026_10 PARTITION OF events_by_time FOR VALUES FROM ('2026-10-01Z') TO ('2026-11-01Z');
+CREATE TABLE events_by_time_2026_11 PARTITION OF events_by_time FOR VALUES FROM ('2026-11-01Z') TO ('2026-12-01Z');
+EXPLAIN (COSTS OFF) SELECT * FROM events_by_time WHERE iuid_extract_timestamp(id) >= '2026-11-20Z';
+EXPLAIN (COSTS OFF) SELECT * FROM events_by_time WHERE id <@ '[2026-11-20Z,)';
+ALTER TABLE events_by_time ADD PRIMARY KEY (id);
+DROP TABLE events_by_time;
