@@ -21,10 +21,15 @@ INSERT INTO orders VALUES (distributedid_boundary('2024-03-15 12:00Z'), 42, 99.9
 SELECT tableoid::regclass AS partition, id, distributedid_extract_timestamp(id) AS created, total
 FROM orders ORDER BY id;
 
--- Time-range scans on the primary key, without a separate created_at column.
+-- "Created in March 2024", written in time: a range on the id, so the primary key and partition pruning serve it.
 EXPLAIN (COSTS OFF)
-SELECT count(*) FROM orders
-WHERE id >= distributedid_boundary('2024-03-01Z') AND id < distributedid_boundary('2024-04-01Z');
+SELECT count(*) FROM orders WHERE id <@ '[2024-03-01Z,2024-04-01Z)';
+SELECT count(*) AS last_hour FROM orders WHERE id <@ tstzrange(now() - interval '1 hour', NULL);
+
+-- Partitions that maintain themselves: today's and a week ahead (run it daily; a retention drops old ones).
+CREATE TABLE visits (id distributedid PRIMARY KEY DEFAULT distributedid_generate(), page text)
+    PARTITION BY RANGE (id);
+SELECT action, partition_name, from_time FROM identities_maintain_partitions('visits', '1 day', premake => 7);
 
 -- The forms a .NET service exchanges with us: numeric (DECIMAL(28,0)), Architect's 16-byte binary form.
 SELECT id::numeric AS as_decimal, id::bytea AS binary_form, id::uuid AS as_uuid
@@ -57,16 +62,19 @@ SELECT id AS public_order_id FROM api_orders LIMIT 1 \gset
 SELECT * FROM orders WHERE id = public_id_to_distributedid(alphanumeric_to_uuid(:'public_order_id'));
 SELECT * FROM orders WHERE id = public_id_to_distributedid(alphanumeric_to_uuid('AMlDXspEMpNEsNsg5isSD1'));
 
--- iUID: the country and the service entity inside the id; LIST partitions route rows by country.
-CREATE TABLE rides (id iuid NOT NULL DEFAULT iuid_generate(country => 42, service_entity => 7), fare numeric)
-    PARTITION BY LIST (iuid_extract_country(id));
-CREATE TABLE rides_42 PARTITION OF rides (PRIMARY KEY (id)) FOR VALUES IN (42);
-CREATE TABLE rides_other PARTITION OF rides (PRIMARY KEY (id)) DEFAULT;
+-- iUID: the country and the service entity inside the id; partitions ordered by country route rows, and the
+-- id alone finds its partition.
+CREATE TABLE rides (id iuid PRIMARY KEY DEFAULT iuid_generate(country => 42, service_entity => 7), fare numeric)
+    PARTITION BY RANGE (id iuid_country_ops);
+CREATE TABLE rides_0_49 PARTITION OF rides FOR VALUES FROM (MINVALUE) TO (iuid_country_boundary(50));
+CREATE TABLE rides_50_255 PARTITION OF rides FOR VALUES FROM (iuid_country_boundary(50)) TO (MAXVALUE);
 INSERT INTO rides (fare) VALUES (12.50), (8.00);
 INSERT INTO rides VALUES (iuid_generate(country => 76, service_entity => 3), 30.00);
 SELECT tableoid::regclass AS partition, id, iuid_extract_country(id) AS country,
        iuid_extract_service_entity(id) AS service_entity, iuid_extract_timestamp(id) AS created
 FROM rides ORDER BY id;
+SELECT id AS ride FROM rides WHERE iuid_extract_country(id) = 76 \gset
+EXPLAIN (COSTS OFF) SELECT fare FROM rides WHERE id = :'ride';
 
 -- HotGuid: a uuid with a shard key, laid out as a .NET service writes it through Npgsql.
 SELECT id, hotguid_extract_shard_key(id) AS shard_key, hotguid_extract_timestamp(id) AS created
