@@ -3,9 +3,10 @@
 // An accepted text must give an instant between 0001-01-01 00:00 and 9999-12-31 23:59:59.999999 shifted by at
 // most 15:59 (the largest offset); the instant written back in the canonical form YYYY-MM-DDTHH:MM:SS.ffffffZ
 // (when its year is 0001..9999) and in the equivalent forms the grammar allows (a space instead of T, " UTC",
-// "+00:00", no fraction when it is zero) must parse to the same instant; white space around the text changes
-// nothing. The input's first 8 bytes, read as an instant in range, go through the same formatting and back, and
-// every date of the range is checked against days_from_civil's inverse written here.
+// "+00:00", no fraction when it is zero, and local time at an offset taken from the input, as +HH:MM, " +HHMM"
+// and +HH) must parse to the same instant; white space around the text changes nothing. The input's first 8 bytes, read
+// as an instant in range, go through the same formatting and back, and every date of the range is checked against
+// days_from_civil's inverse written here.
 #include "fuzz.hpp"
 
 #include "core/instant.hpp"
@@ -64,8 +65,28 @@ std::string format(const Civil &civil, const char *separator, bool fraction, con
 	return text;
 }
 
+// The instant written as local time at an offset of -15:59..+15:59, in the three offset spellings, reads back as it.
+void check_offset(UnixMicros instant, int offset_minutes) {
+	const Civil local = civil_from_micros(instant + offset_minutes * 60 * kMicrosPerSecond);
+	if (local.year < 1 || local.year > 9999)
+		return;
+	const char sign = offset_minutes < 0 ? '-' : '+';
+	const int hours = (offset_minutes < 0 ? -offset_minutes : offset_minutes) / 60;
+	const int minutes = (offset_minutes < 0 ? -offset_minutes : offset_minutes) % 60;
+	char zone[16];
+	std::snprintf(zone, sizeof zone, "%c%02d:%02d", sign, hours, minutes);
+	FUZZ_CHECK(parse_absolute_instant(format(local, "T", true, zone)) == instant);
+	std::snprintf(zone, sizeof zone, " %c%02d%02d", sign, hours, minutes);
+	FUZZ_CHECK(parse_absolute_instant(format(local, " ", true, zone)) == instant);
+	if (minutes == 0) {
+		std::snprintf(zone, sizeof zone, "%c%02d", sign, hours);
+		FUZZ_CHECK(parse_absolute_instant(format(local, "T", true, zone)) == instant);
+	}
+}
+
 // Every spelling of the instant must read back as it (years 0001..9999 only).
-void check_round_trip(UnixMicros instant) {
+void check_round_trip(UnixMicros instant, int offset_minutes) {
+	check_offset(instant, offset_minutes);
 	const Civil civil = civil_from_micros(instant);
 	FUZZ_CHECK(days_from_civil(civil.year, civil.month, civil.day) == floor_div(instant, kMicrosPerDay));
 	if (civil.year < 1 || civil.year > 9999)
@@ -88,14 +109,21 @@ void check_round_trip(UnixMicros instant) {
 void fuzz_one(std::string_view input) {
 	const auto instant = parse_absolute_instant(input);
 	FUZZ_CHECK(parse_absolute_instant(" \t" + std::string(input) + "\n ") == instant);
+	// An offset for the round trips, from the input's last two bytes: -15:59..+15:59.
+	int offset_minutes = 0;
+	if (input.size() >= 2) {
+		const unsigned bits = static_cast<unsigned char>(input[input.size() - 2]) << 8 |
+		                      static_cast<unsigned char>(input[input.size() - 1]);
+		offset_minutes = static_cast<int>(bits % 1919) - 959;
+	}
 	if (instant) {
 		FUZZ_CHECK(*instant >= kEarliest && *instant <= kLatest);
-		check_round_trip(*instant);
+		check_round_trip(*instant, offset_minutes);
 	}
 	if (input.size() >= 8) {
 		std::uint64_t bits = 0;
 		std::memcpy(&bits, input.data(), 8);
 		const auto span = static_cast<std::uint64_t>((kLastDay + 1 - kFirstDay) * kMicrosPerDay);
-		check_round_trip(kFirstDay * kMicrosPerDay + static_cast<std::int64_t>(bits % span));
+		check_round_trip(kFirstDay * kMicrosPerDay + static_cast<std::int64_t>(bits % span), offset_minutes);
 	}
 }

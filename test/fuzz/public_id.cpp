@@ -4,7 +4,10 @@
 // made of the next 16, 24 or 32 input bytes (a cipher made for this input). The next 16 bytes are a public id:
 // whatever uint64_of_public_id / decimal_of_public_id / uuid_of_public_id read from it must encrypt back to the
 // same 16 bytes (a decimal at most 10^28-1). The following bytes are values: a uint64, a decimal (above
-// 10^28-1: 22003) and a uuid must come back from their public ids.
+// 10^28-1: 22003) and a uuid must come back from their public ids. They are also a plaintext (a uuid's public id
+// encrypts its bytes as they are): the uint64 and decimal readers must accept it exactly as Architect's layouts,
+// read byte by byte here, say, so the readers' checks are exercised on chosen plaintexts, which decrypting
+// fuzzed public ids would almost never reach.
 #include "fuzz.hpp"
 
 #include "core/public_id.hpp"
@@ -61,6 +64,33 @@ void check_public_id(const PublicIdCipher &cipher, const std::uint8_t *public_id
 	FUZZ_CHECK(std::memcmp(again, public_id, kPublicIdSize) == 0);
 }
 
+// A public id whose plaintext the input chooses: a uuid's public id is the encryption of its 16 bytes as they are.
+// What the uint64 and decimal readers make of that plaintext is decided by Architect's layouts, read here byte by
+// byte: a uint64 is 8 zero bytes and the value little-endian; a decimal is 4 zero bytes (sign, scale and flags),
+// then its high 32 bits and low 64 bits little-endian, at most 10^28-1.
+void check_plaintext(const PublicIdCipher &cipher, const std::uint8_t *plaintext) {
+	std::uint8_t public_id[kPublicIdSize];
+	cipher.public_id_of_uuid(plaintext, public_id);
+	const auto little_endian = [&](std::size_t from, std::size_t count) {
+		Uint128 value = 0;
+		for (std::size_t i = count; i-- > 0;)
+			value = value << 8 | plaintext[from + i];
+		return value;
+	};
+	const auto zeros = [&](std::size_t count) {
+		return std::all_of(plaintext, plaintext + count, [](std::uint8_t b) { return b == 0; });
+	};
+	const auto uint64 = cipher.uint64_of_public_id(public_id);
+	FUZZ_CHECK(uint64.has_value() == zeros(8));
+	if (uint64)
+		FUZZ_CHECK(*uint64 == little_endian(8, 8));
+	const Uint128 decimal_value = little_endian(4, 4) << 64 | little_endian(8, 8);
+	const auto decimal = cipher.decimal_of_public_id(public_id);
+	FUZZ_CHECK(decimal.has_value() == (zeros(4) && decimal_value <= kPublicIdDecimalMax));
+	if (decimal)
+		FUZZ_CHECK(*decimal == decimal_value);
+}
+
 void check_values(const PublicIdCipher &cipher, const std::uint8_t *value_bytes) {
 	std::uint8_t public_id[kPublicIdSize];
 	const std::uint64_t uint64 = static_cast<std::uint64_t>(bytes_value(value_bytes, 8));
@@ -112,6 +142,7 @@ void fuzz_one(std::string_view text) {
 	const std::unique_ptr<std::uint8_t[]> values(new std::uint8_t[kPublicIdSize]);
 	input.take(values.get(), kPublicIdSize);
 	check_values(*cipher, values.get());
+	check_plaintext(*cipher, values.get());
 
 	// An empty key makes no cipher.
 	if (selector == 0xFF) {

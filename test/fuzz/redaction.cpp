@@ -5,8 +5,8 @@
 // into every smaller buffer, with no byte written past out_size; a text with nothing to redact leaves the buffer
 // untouched; a redacted text mentions the setting and contains "(redacted)".
 // On statements built from the input (every form of the README's SET, ALTER SYSTEM, set_config and the server's
-// "parameter ... changed to" line, with a key of base64 characters and harmless text around): the key never
-// appears in the output.
+// "parameter ... changed to" line, with a value of digits, '+', '/' and doubled quotes, and harmless text
+// around): no character of the value is left in the output.
 #include "fuzz.hpp"
 
 #include "core/redaction.hpp"
@@ -61,7 +61,7 @@ void check_any_text(std::string_view text, std::size_t cut) {
 }
 
 // The statement forms, with @ for the key. Each starts with a keyword, so the text before it cannot run into it,
-// and none has a run of 8 uppercase letters or digits, so only the key can put one in the output.
+// and none holds a digit, '+' or '/', the key's characters: any of those in the output comes from the key.
 constexpr const char *kForms[] = {
     "SET identities.public_key = '@'",
     "SET identities.public_key TO '@'",
@@ -75,22 +75,31 @@ constexpr const char *kForms[] = {
     "select set_config( 'identities.public_key' , '@' , true)",
     "parameter \"identities.public_key\" changed to \"@\"",
     "LOG:  parameter \"identities.public_key\" changed to \"@\"",
-    "statement: SET identities.public_key = '@'; SELECT 1",
+    "statement: SET identities.public_key = '@'; SELECT one",
 };
 
-// The input as a statement: byte 0 picks the form, byte 1 the key's length, then the key's characters (mapped
-// onto base64's uppercase letters, digits, '+' and '/'), then the text around it (mapped onto lowercase letters
-// and punctuation without quotes: it can hold none of the key's characters).
+constexpr std::string_view kKeyChars = "0123456789+/";
+
+// The input as a statement: byte 0 picks the form, byte 1 the key's length, then the key's characters (a byte
+// below 0x10 stands for the form's quote, doubled as SQL escapes it; the others map onto digits, '+' and '/'),
+// then the text around it (mapped onto lowercase letters and punctuation without quotes, so it holds none of the
+// key's characters and leaves the statement's quoting alone).
 void check_statement(std::string_view input) {
 	if (input.size() < 2)
 		return;
-	const char *form = kForms[static_cast<unsigned char>(input[0]) % (sizeof kForms / sizeof kForms[0])];
-	const std::size_t key_length = 8 + static_cast<unsigned char>(input[1]) % 37; // 8..44 characters
+	const std::string_view form = kForms[static_cast<unsigned char>(input[0]) % (sizeof kForms / sizeof kForms[0])];
+	const std::size_t at = form.find('@');
+	const char quote = at > 0 && (form[at - 1] == '\'' || form[at - 1] == '"') ? form[at - 1] : '\0';
+	const std::size_t key_length = 1 + static_cast<unsigned char>(input[1]) % 44; // 1..44 characters
 	input.remove_prefix(2);
-	static constexpr std::string_view kKeyChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+/";
 	std::string key;
-	for (std::size_t i = 0; i < key_length; i++)
-		key.push_back(kKeyChars[i < input.size() ? static_cast<unsigned char>(input[i]) % kKeyChars.size() : i % 26]);
+	for (std::size_t i = 0; i < key_length; i++) {
+		const unsigned char c = i < input.size() ? static_cast<unsigned char>(input[i]) : static_cast<unsigned char>(i);
+		if (c < 0x10 && quote != '\0' && i > 0)
+			key.append(2, quote);
+		else
+			key.push_back(kKeyChars[c % kKeyChars.size()]);
+	}
 	input.remove_prefix(std::min(key_length, input.size()));
 	static constexpr std::string_view kAroundChars = "abcdefghijklmnopqrstuvwxyz ;.,_()\n\t";
 	std::string around;
@@ -98,11 +107,11 @@ void check_statement(std::string_view input) {
 		around.push_back(kAroundChars[static_cast<unsigned char>(c) % kAroundChars.size()]);
 	const std::size_t split = around.size() / 2;
 	std::string statement(form);
-	statement.replace(statement.find('@'), 1, key);
+	statement.replace(at, 1, key);
 	const std::string text = around.substr(0, split) + " " + statement + " " + around.substr(split);
 	const auto result = redacted(text, input.size());
 	FUZZ_CHECK(result.has_value());
-	FUZZ_CHECK(result->find(key) == std::string::npos);
+	FUZZ_CHECK(result->find_first_of(kKeyChars) == std::string::npos); // no piece of the key is left
 }
 
 } // namespace

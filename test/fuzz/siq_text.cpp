@@ -6,11 +6,15 @@
 // bit-at-a-time CRC, not the core's table) matches; 1 to 24 Crockford chars (value above 2^112-1: 22003).
 // Accepted text formats back to its canonical form (lowercase hex padded to 28 digits; "did:siq:" + the body in
 // lowercase; Crockford in uppercase, aliases replaced, leading zeros dropped), which parses back to the same
-// value. The input's first 14 bytes, read as a siq, go through every writer and back.
+// value. The input's first 14 bytes, read as a siq, go through every writer and back. The text is also taken as a
+// qualifier name (siq_qualifier: exactly one of the 15 names, else 22023) and a domain (siq_domain_hash: ASCII
+// only, else 22023; the last 4 bytes of its SHA-256, "" and "0" giving 0).
 #include "fuzz.hpp"
 
 #include "core/encoding.hpp"
 #include "core/siq.hpp"
+
+#include <openssl/sha.h>
 
 #include <algorithm>
 #include <cstring>
@@ -111,6 +115,42 @@ void check_siq_from_cb32(std::string_view text) {
 	FUZZ_CHECK(siq_to_cb32(*parsed.value) == without_leading_zeros(canonical));
 }
 
+// The qualifier's SQL name (siq_qualifier): exactly one of the 15 names, else 22023.
+void check_qualifier_name(std::string_view text) {
+	const auto found = attempt([&] { return &siq_qualifier(text); });
+	const SiqQualifier *expected = nullptr;
+	for (const SiqQualifier &qualifier : kSiqQualifiers)
+		if (text == qualifier.name)
+			expected = &qualifier;
+	if (expected == nullptr) {
+		FUZZ_CHECK(!found.ok() && found.code == ErrorCode::InvalidParameterValue);
+		return;
+	}
+	FUZZ_CHECK(found.ok() && *found.value == expected);
+	FUZZ_CHECK(siq_qualifier_by_value(expected->value) == expected);
+	FUZZ_CHECK(decode_siq_tail(siq_tail(siq_max_serial(*expected), *expected)).qualifier == expected);
+}
+
+// The domain argument (siq_domain_hash): ASCII only (else 22023); "" and "0" hash to 0, anything else to the
+// last 4 bytes of its SHA-256, computed here with OpenSSL's one-shot SHA256().
+void check_domain(std::string_view text) {
+	const auto hash = attempt([&] { return siq_domain_hash(text); });
+	const bool ascii =
+	    std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+	if (!ascii) {
+		FUZZ_CHECK(!hash.ok() && hash.code == ErrorCode::InvalidParameterValue);
+		return;
+	}
+	FUZZ_CHECK(hash.ok());
+	if (text.empty() || text == "0") {
+		FUZZ_CHECK(*hash.value == 0);
+		return;
+	}
+	unsigned char digest[SHA256_DIGEST_LENGTH];
+	SHA256(reinterpret_cast<const unsigned char *>(text.data()), text.size(), digest);
+	FUZZ_CHECK(*hash.value == bytes_value(digest + 28, 4));
+}
+
 // Every writer, then its reader, on one value.
 void check_writers(Uint128 value) {
 	const std::string hex = hex28(value);
@@ -139,5 +179,7 @@ void fuzz_one(std::string_view input) {
 	check_parse_siq(input);
 	check_siq_from_did(input);
 	check_siq_from_cb32(input);
+	check_qualifier_name(input);
+	check_domain(input);
 	check_writers(bytes_value(reinterpret_cast<const std::uint8_t *>(input.data()), std::min(input.size(), kSiqSize)));
 }
