@@ -8,8 +8,14 @@
 CREATE FUNCTION identities_maintain_partitions(parent regclass, step interval, premake integer DEFAULT 4,
                                                retention interval DEFAULT NULL, id_format text DEFAULT NULL)
 RETURNS TABLE (action text, partition_name text, from_time timestamptz, to_time timestamptz, detail text)
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE
+-- The grid is UTC's: in another zone, adding a month or a day to a timestamptz would follow local time (DST).
+SET TimeZone = 'UTC'
+AS $$
 DECLARE
+	-- Our functions are called qualified: the extension is relocatable, and a scheduler's search_path is its own.
+	extension_schema name := (SELECT extnamespace::regnamespace::name FROM pg_extension WHERE extname = 'identities');
+	key_type_name name;  -- the key type's name, when it is one of ours
 	key_text text;       -- the key as SQL: a quoted column name or the expression
 	key_type regtype;
 	column_default text;
@@ -36,13 +42,14 @@ BEGIN
 	END IF;
 
 	-- One maintenance of a table at a time (from pg_cron, say, and by hand).
-	PERFORM pg_advisory_xact_lock('identities_maintain_partitions'::regproc::oid::integer, parent::oid::integer);
+	PERFORM pg_advisory_xact_lock(hashtext('identities_maintain_partitions'), parent::oid::integer);
 
 	SELECT coalesce(quote_ident(a.attname), pg_get_expr(p.partexprs, p.partrelid)), opc.opcintype::regtype,
-	       pg_get_expr(d.adbin, d.adrelid)
-	INTO key_text, key_type, column_default
+	       pg_get_expr(d.adbin, d.adrelid), CASE WHEN t.typnamespace::regnamespace::name = extension_schema THEN t.typname END
+	INTO key_text, key_type, column_default, key_type_name
 	FROM pg_partitioned_table p
 	JOIN pg_opclass opc ON opc.oid = p.partclass[0]
+	JOIN pg_type t ON t.oid = opc.opcintype
 	LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0] AND p.partattrs[0] <> 0
 	LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
 	WHERE p.partrelid = parent AND p.partstrat = 'r' AND p.partnatts = 1
@@ -54,8 +61,8 @@ BEGIN
 
 	IF key_type = 'timestamptz'::regtype THEN
 		format_name := 'timestamp';
-	ELSIF key_type IN ('distributedid'::regtype, 'iuid'::regtype, 'siq'::regtype) THEN
-		format_name := coalesce(format_name, key_type::text);
+	ELSIF key_type_name IN ('distributedid', 'iuid', 'siq') THEN
+		format_name := coalesce(format_name, key_type_name);
 	ELSIF format_name IS NULL THEN
 		format_name := CASE WHEN column_default ~ '\mdistributedid128_generate\(' THEN 'distributedid128'
 		                    WHEN column_default ~ '\muuidv7(_generate)?\(' THEN 'uuidv7'
@@ -64,7 +71,7 @@ BEGIN
 	END IF;
 	IF format_name IS NULL OR NOT (
 		(format_name = 'timestamp' AND key_type = 'timestamptz'::regtype) OR
-		(format_name IN ('distributedid', 'iuid', 'siq') AND key_type::text = format_name) OR
+		(format_name IN ('distributedid', 'iuid', 'siq') AND key_type_name IS NOT DISTINCT FROM format_name) OR
 		(format_name IN ('distributedid128', 'uuidv7', 'hotguid') AND key_type = 'uuid'::regtype) OR
 		(format_name = 'snowflake' AND key_type = 'bigint'::regtype)) THEN
 		RAISE EXCEPTION 'cannot tell the id format of the partition key of "%" (%)', parent, key_type
@@ -91,16 +98,19 @@ BEGIN
 	FOR i IN 0 .. premake LOOP
 		lower_time := first_start + step * i;
 		upper_time := lower_time + step;
-		new_name := left((SELECT relname FROM pg_class WHERE oid = parent), 50) || '_p'
-		            || to_char(lower_time AT TIME ZONE 'UTC', suffix_format);
+		-- <table>_p<suffix>, the table's name shortened (by characters, counting bytes) to fit NAMEDATALEN.
+		new_name := '_p' || to_char(lower_time AT TIME ZONE 'UTC', suffix_format);
+		new_name := (SELECT left(relname, n) FROM pg_class, generate_series(length(relname), 0, -1) AS n
+		             WHERE oid = parent AND octet_length(left(relname, n)) + octet_length(new_name) <= 63
+		             ORDER BY n DESC LIMIT 1) || new_name;
 		CONTINUE WHEN to_regclass(format('%I.%I', (SELECT relnamespace::regnamespace::name FROM pg_class WHERE oid = parent),
 		                                  new_name)) IS NOT NULL;
 		IF format_name = 'timestamp' THEN
 			lower_bound := quote_literal(lower_time);
 			upper_bound := quote_literal(upper_time);
 		ELSE
-			EXECUTE format('SELECT quote_literal(%1$I(%2$L)), quote_literal(%1$I(%3$L))', format_name || '_boundary',
-			               lower_time, upper_time)
+			EXECUTE format('SELECT quote_literal(%1$I.%2$I(%3$L)), quote_literal(%1$I.%2$I(%4$L))', extension_schema,
+			               format_name || '_boundary', lower_time, upper_time)
 			INTO lower_bound, upper_bound;
 		END IF;
 		-- Rows of this step already in the DEFAULT partition: reported, and the step left to the user (PostgreSQL
@@ -136,7 +146,8 @@ BEGIN
 			IF format_name = 'timestamp' THEN
 				EXECUTE format('SELECT %s::timestamptz', old.upper_literal) INTO upper_time;
 			ELSE
-				EXECUTE format('SELECT %I(%s::%s)', format_name || '_extract_timestamp', old.upper_literal, key_type)
+				EXECUTE format('SELECT %I.%I(%s::%s)', extension_schema, format_name || '_extract_timestamp',
+				               old.upper_literal, key_type)
 				INTO upper_time;
 			END IF;
 			-- Every row of the partition is older than its upper bound: all of them are past the retention.

@@ -21,24 +21,27 @@ COMMENT ON TYPE identities_node_clash IS 'a node of a clash report: its identity
 -- domain. NULL clashes_with when none; an unreachable node is reported, not fatal.
 CREATE FUNCTION identities_node_clashes(nodes jsonb)
 RETURNS SETOF identities_node_clash
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+-- A standard SQL body: its functions are bound when it is created, whatever the caller's search_path. Domains are
+-- compared by their hash, which is what goes in a SIQ ('' and '0' both hash to 0).
+BEGIN ATOMIC
 	WITH n AS (
-		SELECT * FROM jsonb_to_recordset(nodes) AS r(node text, citus_group integer, snowflake_worker integer,
-		                                             snowflake_process integer, siq_shard integer, siq_domain text,
-		                                             error text))
+		SELECT r.*, siq_domain_hash(coalesce(r.siq_domain, '')) AS domain_hash
+		FROM jsonb_to_recordset(nodes) AS r(node text, citus_group integer, snowflake_worker integer,
+		                                    snowflake_process integer, siq_shard integer, siq_domain text, error text))
 	SELECT n.node, n.citus_group, n.snowflake_worker, n.snowflake_process, n.siq_shard, n.siq_domain,
 	       (SELECT array_agg(o.node || ' (' || concat_ws(', ',
 	                             CASE WHEN (o.snowflake_worker, o.snowflake_process) = (n.snowflake_worker, n.snowflake_process)
 	                                  THEN 'snowflake' END,
-	                             CASE WHEN (o.siq_shard, o.siq_domain) = (n.siq_shard, n.siq_domain) THEN 'siq' END) || ')'
+	                             CASE WHEN (o.siq_shard, o.domain_hash) = (n.siq_shard, n.domain_hash) THEN 'siq' END) || ')'
 	                         ORDER BY o.node)
 	        FROM n AS o
 	        WHERE o.node <> n.node AND o.error IS NULL AND n.error IS NULL
 	          AND ((o.snowflake_worker, o.snowflake_process) = (n.snowflake_worker, n.snowflake_process)
-	               OR (o.siq_shard, o.siq_domain) = (n.siq_shard, n.siq_domain))),
+	               OR (o.siq_shard, o.domain_hash) = (n.siq_shard, n.domain_hash))),
 	       n.error
-	FROM n ORDER BY n.node
-$$;
+	FROM n ORDER BY n.node;
+END;
 COMMENT ON FUNCTION identities_node_clashes(jsonb) IS 'nodes (rows of identities_node, with a node name) whose default Snowflakes or SIQs could repeat each other''s';
 
 CREATE FUNCTION identities_check_foreign_servers()
@@ -48,9 +51,11 @@ DECLARE
 	extension_schema name := (SELECT extnamespace::regnamespace::name FROM pg_extension WHERE extname = 'identities');
 	scratch name := 'identities_check_' || pg_backend_pid();
 	server name;
-	nodes jsonb := jsonb_build_array((SELECT to_jsonb(n) || jsonb_build_object('node', 'local') FROM identities_node AS n));
+	nodes jsonb;
 	remote jsonb;
 BEGIN
+	EXECUTE format('SELECT jsonb_build_array(to_jsonb(n) || jsonb_build_object(''node'', ''local'')) FROM %I.identities_node AS n',
+	               extension_schema) INTO nodes;
 	EXECUTE format('CREATE SCHEMA %I', scratch);
 	FOR server IN
 		SELECT s.srvname FROM pg_foreign_server s JOIN pg_foreign_data_wrapper w ON w.oid = s.srvfdw
@@ -68,7 +73,7 @@ BEGIN
 		nodes := nodes || jsonb_build_array(remote || jsonb_build_object('node', server));
 	END LOOP;
 	EXECUTE format('DROP SCHEMA %I CASCADE', scratch);
-	RETURN QUERY SELECT * FROM identities_node_clashes(nodes);
+	RETURN QUERY EXECUTE format('SELECT * FROM %I.identities_node_clashes($1)', extension_schema) USING nodes;
 END $$;
 COMMENT ON FUNCTION identities_check_foreign_servers() IS 'this server and every postgres_fdw server it reaches: whose default Snowflakes or SIQs could repeat another''s';
 
@@ -88,6 +93,6 @@ BEGIN
 		                 || jsonb_build_object('node', d.nodename || ':' || d.nodeport))
 		FROM pg_catalog.run_command_on_all_nodes(%L) AS r JOIN pg_catalog.pg_dist_node AS d USING (nodeid)$query$,
 		format('SELECT to_jsonb(n) FROM %I.identities_node AS n', extension_schema)) INTO nodes;
-	RETURN QUERY SELECT * FROM identities_node_clashes(nodes);
+	RETURN QUERY EXECUTE format('SELECT * FROM %I.identities_node_clashes($1)', extension_schema) USING nodes;
 END $$;
 COMMENT ON FUNCTION identities_check_citus_nodes() IS 'every node of this Citus cluster: whose default Snowflakes or SIQs could repeat another''s';

@@ -77,6 +77,34 @@ SELECT action, partition_name = 'monthly_p' || to_char(from_time, 'YYYYMM') AS n
 FROM identities_maintain_partitions('monthly', '1 month', 2) ORDER BY from_time;
 DROP TABLE monthly;
 
+-- the grid is UTC's whatever the session's zone: across Berlin's daylight-saving changes, months and days still
+-- start at UTC midnight, and each partition starts where the previous one ends
+SET TimeZone = 'Europe/Berlin';
+CREATE TABLE berlin_days (id iuid DEFAULT iuid_generate(1, 1)) PARTITION BY RANGE (iuid_extract_timestamp(id));
+CREATE TABLE berlin_months (id iuid DEFAULT iuid_generate(1, 1)) PARTITION BY RANGE (iuid_extract_timestamp(id));
+SELECT count(*) AS days FROM identities_maintain_partitions('berlin_days', '1 day', 370);
+SELECT count(*) AS months FROM identities_maintain_partitions('berlin_months', '1 month', 13);
+SELECT p.table, count(*) AS partitions, count(DISTINCT p.from_time) AS distinct_starts,
+       bool_and(p.from_time AT TIME ZONE 'UTC' = date_trunc('day', p.from_time AT TIME ZONE 'UTC')) AS at_utc_midnight,
+       count(*) FILTER (WHERE p.from_time <> lag_to AND lag_to IS NOT NULL) AS gaps
+FROM (SELECT c.relname AS partition, i.inhparent::regclass::text AS table,
+             (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \(''([^'']+)''\)'))[1]::timestamptz AS from_time,
+             lag((regexp_match(pg_get_expr(c.relpartbound, c.oid), 'TO \(''([^'']+)''\)'))[1]::timestamptz)
+                 OVER (PARTITION BY i.inhparent ORDER BY c.relname) AS lag_to
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent IN ('berlin_days'::regclass, 'berlin_months'::regclass)) AS p
+GROUP BY p.table ORDER BY p.table;
+DROP TABLE berlin_days, berlin_months;
+SET TimeZone = 'UTC';
+
+-- installed in another schema, out of the search_path: the function finds its own
+CREATE SCHEMA elsewhere;
+CREATE TABLE elsewhere.logins (id distributedid DEFAULT distributedid_generate()) PARTITION BY RANGE (id);
+SET search_path = pg_catalog;
+SELECT count(*) AS created FROM public.identities_maintain_partitions('elsewhere.logins', '1 day', 1);
+RESET search_path;
+DROP SCHEMA elsewhere CASCADE;
+
 -- what it refuses
 CREATE TABLE by_country (id iuid) PARTITION BY RANGE (id iuid_country_ops);
 CREATE TABLE unknown_uuid (id uuid) PARTITION BY RANGE (id);

@@ -13,9 +13,9 @@ SELECT uuidv7_extract_timestamp('017f22e2-79b0-7cc3-18c4-dc0c0c07398f') AS varia
 
 -- generated ids: version 7, variant 10, the clock's millisecond, strictly increasing in the order made
 SELECT bool_and(id::text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$') AS shaped,
-       bool_and(uuidv7_extract_timestamp(id) BETWEEN made - interval '1 millisecond' AND clock_timestamp()) AS clock_time,
+       bool_and(uuidv7_extract_timestamp(id) BETWEEN date_trunc('milliseconds', before) AND clock_timestamp()) AS clock_time,
        count(DISTINCT id) AS distinct_ids
-FROM (SELECT uuidv7_generate() AS id, clock_timestamp() AS made FROM generate_series(1, 10000)) AS generated;
+FROM (SELECT clock_timestamp() AS before, uuidv7_generate() AS id FROM generate_series(1, 10000)) AS generated;
 SELECT bool_and(a < b) AS increasing
 FROM (SELECT lag(id) OVER (ORDER BY n) AS a, id AS b FROM (SELECT n, uuidv7_generate() AS id FROM generate_series(1, 10000) AS n) AS made) AS pairs
 WHERE a IS NOT NULL;
