@@ -105,6 +105,12 @@ SELECT count(*) AS created FROM public.identities_maintain_partitions('elsewhere
 RESET search_path;
 DROP SCHEMA elsewhere CASCADE;
 
+-- a long (multibyte) table name is shortened so that every partition's name fits in 63 bytes, each its own
+CREATE TABLE "таблица_событий_с_очень_длинным" (id iuid) PARTITION BY RANGE (id);
+SELECT count(*) AS created, count(DISTINCT partition_name) AS names, max(octet_length(partition_name)) AS longest
+FROM identities_maintain_partitions('"таблица_событий_с_очень_длинным"', '30 minutes', 3);
+DROP TABLE "таблица_событий_с_очень_длинным";
+
 -- what it refuses
 CREATE TABLE by_country (id iuid) PARTITION BY RANGE (id iuid_country_ops);
 CREATE TABLE unknown_uuid (id uuid) PARTITION BY RANGE (id);
