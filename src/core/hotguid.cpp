@@ -54,6 +54,12 @@ HotGuidState make_hotguid_state(const std::uint8_t (&machine_pid)[kHotGuidMachin
 	return state;
 }
 
+void skip_current_second(HotGuidState &state, UnixMicros now) noexcept {
+	// As if the counter had come round in this second: the next step waits for the next one.
+	state.current_second = floor_div(now, kMicrosPerSecond);
+	state.first_counter_of_second = (state.counter + 1) & kHotGuidCounterMask;
+}
+
 Step<Uint128> step_hotguid(HotGuidState &state, UnixMicros now, std::uint32_t shard_key) noexcept {
 	const std::int64_t clock_second = floor_div(now, kMicrosPerSecond);
 	// Refuse where the reference would wrap its 32-bit seconds (2106-02-07) and start repeating 1970's ids.

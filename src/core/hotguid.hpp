@@ -60,6 +60,12 @@ struct HotGuidState {
 HotGuidState make_hotguid_state(const std::uint8_t (&machine_pid)[kHotGuidMachinePidSize],
                                 std::uint64_t random_bits) noexcept;
 
+// Makes a fresh state start at the next second: a state that replaces one lost with the same machine tag (the
+// server's shared memory reinitialised after a backend crash, under the same postmaster pid) cannot know which
+// counters the lost one used in the current second, so it leaves that second alone. The first id waits for the
+// next second (the generator sleeps the rest of this one).
+void skip_current_second(HotGuidState &state, UnixMicros now) noexcept;
+
 // One HotGuid: seconds = floor(now / 1 s). Returns the 16 PostgreSQL bytes as a big-endian Uint128
 // (store_big_endian(id, out, 16)). Unlike the reference, which can repeat ids, it never issues one twice: it
 // never goes back to a second it has left (a clock set back keeps the current second), and a 24-bit counter

@@ -52,6 +52,9 @@ IDENTITIES_FUNCTION(hotguid_generate) {
 	    pg::generate_from_slot(hotguid_slot, kHotGuidClockRange, [&](SeededHotGuidState &state, UnixMicros now) {
 		    if (!state.seeded) {
 			    state.hotguid = make_hotguid_state(machine_pid, counter_seed);
+			    // Shared memory reinitialised after a crash keeps the postmaster's pid, so the tag of the lost state.
+			    if (pg::generator_states_are_shared())
+				    skip_current_second(state.hotguid, now);
 			    state.seeded = true;
 		    }
 		    return step_hotguid(state.hotguid, now, shard_key);

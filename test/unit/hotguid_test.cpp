@@ -164,6 +164,20 @@ TEST(HotGuidGenerator, ClockBefore1970IsOutOfRange) {
 }
 
 // 2^24 ids in one second use every counter value once; the next waits for the second to change.
+// A state that replaces a lost one with the same tag starts at the next second, whatever counter it drew.
+TEST(HotGuidGenerator, AReplacementStateStartsAtTheNextSecond) {
+	HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 42);
+	skip_current_second(state, kFixedTime + 300 * kMs);
+	const auto waits = step_hotguid(state, kFixedTime + 300 * kMs, 9);
+	ASSERT_EQ(waits.status, StepStatus::Sleep);
+	EXPECT_EQ(waits.sleep_micros, 700 * kMs);
+	const auto next = step_hotguid(state, kFixedTime + kMicrosPerSecond, 9);
+	ASSERT_EQ(next.status, StepStatus::Ready);
+	std::uint8_t bytes[16];
+	store_big_endian(next.id, bytes, 16);
+	EXPECT_EQ(hotguid_unix_seconds(bytes), static_cast<std::uint32_t>(kFixedTime / kMicrosPerSecond) + 1);
+}
+
 TEST(HotGuidGenerator, WaitsRatherThanRepeatAnIdWithinOneSecond) {
 	StandingClock clock{kFixedTime};
 	clock.now = kFixedTime + 998 * kMs;
