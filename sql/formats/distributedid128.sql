@@ -30,9 +30,4 @@ CREATE FUNCTION distributedid128_join(upper bigint, lower bigint) RETURNS uuid
 COMMENT ON FUNCTION distributedid128_join(bigint, bigint) IS 'the id from its two non-negative bigint halves, as Architect''s DistributedId128.Join';
 
 -- @expand time_window FORMAT=distributedid128 TYPE=uuid VOLATILITY=IMMUTABLE
-
--- pg_partman's time decoder passes the id as text (p_time_decoder => 'distributedid128_extract_timestamp')
-CREATE FUNCTION distributedid128_extract_timestamp(id text) RETURNS timestamptz
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-	RETURN distributedid128_extract_timestamp(id::uuid);
-COMMENT ON FUNCTION distributedid128_extract_timestamp(text) IS 'the same from the uuid''s text, as pg_partman''s time decoder passes it';
+-- @expand uuid_text_decoder FORMAT=distributedid128

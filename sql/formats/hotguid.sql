@@ -16,9 +16,4 @@ CREATE FUNCTION hotguid_boundary(timestamptz) RETURNS uuid
 COMMENT ON FUNCTION hotguid_boundary(timestamptz) IS 'smallest HotGuid at or after the instant (its second rounded up): for range partitions';
 
 -- @expand time_window FORMAT=hotguid TYPE=uuid VOLATILITY=IMMUTABLE
-
--- pg_partman's time decoder passes the id as text (p_time_decoder => 'hotguid_extract_timestamp')
-CREATE FUNCTION hotguid_extract_timestamp(id text) RETURNS timestamptz
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-	RETURN hotguid_extract_timestamp(id::uuid);
-COMMENT ON FUNCTION hotguid_extract_timestamp(text) IS 'the same from the uuid''s text, as pg_partman''s time decoder passes it';
+-- @expand uuid_text_decoder FORMAT=hotguid

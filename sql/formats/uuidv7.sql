@@ -16,9 +16,4 @@ CREATE FUNCTION uuidv7_boundary(timestamptz) RETURNS uuid
 COMMENT ON FUNCTION uuidv7_boundary(timestamptz) IS 'smallest UUIDv7 whose millisecond is at or after the instant';
 
 -- @expand time_window FORMAT=uuidv7 TYPE=uuid VOLATILITY=IMMUTABLE
-
--- pg_partman's time decoder passes the id as text (p_time_decoder => 'uuidv7_extract_timestamp')
-CREATE FUNCTION uuidv7_extract_timestamp(id text) RETURNS timestamptz
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-	RETURN uuidv7_extract_timestamp(id::uuid);
-COMMENT ON FUNCTION uuidv7_extract_timestamp(text) IS 'the same from the uuid''s text, as pg_partman''s time decoder passes it';
+-- @expand uuid_text_decoder FORMAT=uuidv7
