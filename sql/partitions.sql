@@ -37,6 +37,11 @@ BEGIN
 			USING ERRCODE = 'invalid_parameter_value',
 			      HINT = 'Use a positive number of months, or of days, hours and minutes (not both).';
 	END IF;
+	-- Partitions are named to the minute: a step of seconds would give two steps one name (and a gap).
+	IF step_months = 0 AND extract(epoch FROM step) % 60 <> 0 THEN
+		RAISE EXCEPTION 'invalid step for identities_maintain_partitions: %', step
+			USING ERRCODE = 'invalid_parameter_value', HINT = 'Use whole minutes, hours or days, or months.';
+	END IF;
 	IF premake IS NULL OR premake < 0 THEN
 		RAISE EXCEPTION 'premake must be zero or more' USING ERRCODE = 'invalid_parameter_value';
 	END IF;

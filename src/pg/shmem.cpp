@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 
 #include <cstdlib>
+#include <new>
 
 namespace identities::pg {
 namespace {
@@ -83,7 +84,7 @@ void *generator_slot_memory(std::size_t index) {
 			// Lives as long as the backend, like shared memory does.
 			auto *memory = static_cast<unsigned char *>(std::aligned_alloc(64, total_size));
 			if (memory == nullptr)
-				throw Error(ErrorCode::Internal, "out of memory for the generators of this backend");
+				throw std::bad_alloc(); // the boundary reports it as 53200 out of memory
 			construct_slots(memory);
 			backend_slots = memory;
 		}

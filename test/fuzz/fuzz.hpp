@@ -126,6 +126,18 @@ inline Uint128 bytes_value(const std::uint8_t *bytes, std::size_t length) noexce
 	return value;
 }
 
+// The first `length` bytes of a string of '0'/'1' bits, most significant first; nothing when a bit past them is set
+// (the spare bits of a canonical encoding are zero). Shared by the reference decoders.
+inline std::optional<std::string> bytes_from_bits(const std::string &bits, std::size_t length) {
+	if (bits.find('1', length * 8) != std::string::npos)
+		return std::nullopt;
+	std::string bytes(length, '\0');
+	for (std::size_t i = 0; i < length * 8; i++)
+		if (bits[i] == '1')
+			bytes[i / 8] = static_cast<char>(bytes[i / 8] | (0x80 >> (i % 8)));
+	return bytes;
+}
+
 // A plain bit-at-a-time base32 decoder, the reference for the core's table-driven one: value_of gives a char's
 // 5-bit value or -1. Exactly `length` bytes from base32_length(length) chars whose spare bits are zero, else
 // nothing.
@@ -141,13 +153,7 @@ std::optional<std::string> reference_base32_decode(std::string_view text, std::s
 		for (int bit = 4; bit >= 0; bit--)
 			bits.push_back(((value >> bit) & 1) ? '1' : '0');
 	}
-	if (bits.find('1', length * 8) != std::string::npos)
-		return std::nullopt;
-	std::string bytes(length, '\0');
-	for (std::size_t i = 0; i < length * 8; i++)
-		if (bits[i] == '1')
-			bytes[i / 8] = static_cast<char>(bytes[i / 8] | (0x80 >> (i % 8)));
-	return bytes;
+	return bytes_from_bits(bits, length);
 }
 
 // RFC 4648's base32 alphabet, either case.

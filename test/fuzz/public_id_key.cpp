@@ -46,13 +46,7 @@ std::optional<std::string> reference_decode(std::string_view text) {
 			bits.push_back(((value >> bit) & 1) ? '1' : '0');
 	}
 	const std::size_t length = text.size() / 4 * 3 - padding;
-	if (bits.find('1', length * 8) != std::string::npos) // spare bits must be zero
-		return std::nullopt;
-	std::string bytes(length, '\0');
-	for (std::size_t i = 0; i < length * 8; i++)
-		if (bits[i] == '1')
-			bytes[i / 8] = static_cast<char>(bytes[i / 8] | (0x80 >> (i % 8)));
-	return bytes;
+	return bytes_from_bits(bits, length); // spare bits must be zero
 }
 
 void check_cipher(const PublicIdKey &key, std::uint64_t value) {

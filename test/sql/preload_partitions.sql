@@ -118,4 +118,5 @@ CREATE TABLE listed (id iuid) PARTITION BY LIST (iuid_extract_country(id));
 SELECT call, pg_temp.error_of('SELECT * FROM identities_maintain_partitions(' || call || ')')
 FROM unnest(ARRAY['''by_country'', ''1 day''', '''unknown_uuid'', ''1 day''', '''listed'', ''1 day''',
                   '''unknown_uuid'', ''1 day'', id_format => ''siq''', '''by_country'', ''0 days''',
-                  '''by_country'', ''1 month 1 day''', '''by_country'', ''1 day'', -1']) AS call;
+                  '''by_country'', ''1 month 1 day''', '''by_country'', ''90 seconds''',
+                  '''by_country'', ''1 day'', -1']) AS call;
