@@ -1,6 +1,6 @@
 # PGXS build: make && make install && make installcheck (against a server with identities preloaded).
 EXTENSION = identities
-EXTVERSION = 0.1.0
+EXTVERSION = 0.2.0
 
 MODULE_big = identities
 # Every source file of the core and the glue, as CMake globs them too.
@@ -8,8 +8,10 @@ CORE_OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp)))
 GLUE_OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/pg/*.cpp)))
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
-DATA = $(wildcard sql/$(EXTENSION)--*--*.sql)
+# The current version's script is built from sql/ (below); those of released versions are kept as they shipped
+# (sql/$(EXTENSION)--<version>.sql, never edited again), with the upgrade scripts between versions.
 DATA_built = sql/$(EXTENSION)--$(EXTVERSION).sql
+DATA = $(filter-out $(DATA_built),$(wildcard sql/$(EXTENSION)--*.sql))
 
 # installcheck runs against a server of yours with identities preloaded, and leaves it as it found it: tests named
 # nopreload_* need a server without identities preloaded, and server_* change or depend on server-wide settings
