@@ -56,6 +56,18 @@ struct HotGuidState {
 	std::uint32_t first_counter_of_second = 0;             // the 24-bit counter of that second's first id
 };
 
+// The high-water mark's view of the state (core/high_water_mark.hpp): the start of the second it counts in, and
+// the floor's second (rounded up) taken as the one to count in next: the state counts as if the second before
+// it were full, so the next id starts the floor's second (or a later one the clock reads).
+inline UnixMicros newest_instant(const HotGuidState &state) noexcept { return state.current_second * kMicrosPerSecond; }
+inline void raise_to_floor(HotGuidState &state, UnixMicros floor) noexcept {
+	const std::int64_t floor_second = ceil_div(floor, kMicrosPerSecond);
+	if (state.current_second < floor_second) {
+		state.current_second = floor_second - 1;
+		state.first_counter_of_second = (state.counter + 1) & kHotGuidCounterMask;
+	}
+}
+
 // A fresh state as the reference seeds it: counter random in [0, 500000).
 HotGuidState make_hotguid_state(const std::uint8_t (&machine_pid)[kHotGuidMachinePidSize],
                                 std::uint64_t random_bits) noexcept;

@@ -53,16 +53,25 @@ Step<Uint128> step_iuid(IuidState &state, UnixMicros now, std::uint64_t random_b
 		return {StepStatus::ClockOutOfRange, 0};
 	const std::uint64_t millis = static_cast<std::uint64_t>(signed_millis);
 
-	if (millis <= state.previous_millis && state.previous_millis - millis < kIuidClockBackMillis) {
+	if (millis <= state.previous_millis) {
 		const std::uint64_t increment = (random_bits >> kIuidIncrementShift) + 1;
-		if (increment > kIuidRandomMax - state.previous_random)
+		if (increment <= kIuidRandomMax - state.previous_random) {
+			state.previous_random += increment;
+			return {StepStatus::Ready, compose_iuid(state.previous_millis, kIuidCurrentFormatVersion, country,
+			                                        service_entity, state.previous_random)};
+		}
+		if (millis == state.previous_millis)
 			return {StepStatus::Sleep, 0}; // never a duplicate: wait for the clock to pass the ms
-		state.previous_random += increment;
+		// The clock is behind the ms we count in (set back): take the next ms rather than wait for the clock.
+		if (state.previous_millis == kIuidMaxUnixMillis)
+			return {StepStatus::ClockOutOfRange, 0};
+		state.previous_millis++;
+		state.previous_random = random_bits & kIuidRandomMax;
 		return {StepStatus::Ready, compose_iuid(state.previous_millis, kIuidCurrentFormatVersion, country,
 		                                        service_entity, state.previous_random)};
 	}
 
-	// A new ms, or a clock set back too far to wait for: start afresh from the clock.
+	// A new ms: start afresh from the clock.
 	state.previous_millis = millis;
 	state.previous_random = random_bits & kIuidRandomMax;
 	return {StepStatus::Ready,

@@ -23,7 +23,6 @@ constexpr std::uint8_t kIuidCurrentFormatVersion = 0; // inDrive's ver1
 constexpr int kIuidRandomBits = 54;
 constexpr std::uint64_t kIuidRandomMax = (std::uint64_t{1} << kIuidRandomBits) - 1;
 constexpr int kIuidIncrementShift = 32;              // increments 1..2^32 (RFC 9562 method 2): about 2^22 ids per ms
-constexpr std::uint64_t kIuidClockBackMillis = 1000; // keeps counting over a clock set back by less than this
 constexpr const char *kIuidShapeDetail = "An iuid is a UUID of version 8 and variant 10 (RFC 9562).";
 
 inline Uint128 compose_iuid(std::uint64_t unix_millis, std::uint8_t format_version, std::uint8_t country,
@@ -78,10 +77,25 @@ struct IuidState {
 	std::uint64_t previous_random = 0;
 };
 
+// The high-water mark's view of the state (core/high_water_mark.hpp): the ms of the last id, and the floor taken
+// as the ms to count in next, from a random part of 0.
+inline UnixMicros newest_instant(const IuidState &state) noexcept {
+	return static_cast<UnixMicros>(state.previous_millis) * kMicrosPerMilli;
+}
+inline void raise_to_floor(IuidState &state, UnixMicros floor) noexcept {
+	const std::int64_t floor_millis = ceil_div(floor, kMicrosPerMilli);
+	if (floor_millis > 0 && state.previous_millis < static_cast<std::uint64_t>(floor_millis)) {
+		state.previous_millis = static_cast<std::uint64_t>(floor_millis);
+		state.previous_random = 0;
+	}
+}
+
 // One step of a monotonic-random (RFC 9562 6.2, method 2) iUID generator. A new ms starts at the low 54 bits
-// of random_bits; within a ms (or a clock set back by less than 1 s) the random part grows by 1 + the high
-// 32 bits of random_bits; when that would overflow, the step asks to sleep until the clock passes the ms.
-// A clock set back by 1 s or more is accepted (ids restart lower), as the reference libraries do.
+// of random_bits; within a ms the random part grows by 1 + the high 32 bits of random_bits; when that would
+// overflow, the step asks to sleep until the clock passes the ms. A clock behind the last ms is not followed
+// back (the reference libraries restart lower after a clock set back by 1 s or more): the step keeps counting
+// in the last ms and, when that is used up, moves on to the next ms at once. So ids from one state strictly
+// increase and never repeat.
 // random_bits is drawn once per id and reused when the step asks to sleep.
 Step<Uint128> step_iuid(IuidState &state, UnixMicros now, std::uint64_t random_bits, std::uint8_t country,
                         std::uint8_t service_entity) noexcept;

@@ -300,6 +300,30 @@ UnixMicros unix_micros_of_tick_start(std::uint64_t ts56) noexcept {
 
 } // namespace
 
+UnixMicros newest_instant(const SiqState &state) noexcept {
+	std::uint64_t newest = 0;
+	for (const SiqCounter &counter : state.counters)
+		newest = counter.ts56 > newest ? counter.ts56 : newest;
+	const auto seconds = static_cast<std::int64_t>(newest >> kSiqFractionBits);
+	const auto fraction = static_cast<std::int64_t>(newest & ((1U << kSiqFractionBits) - 1));
+	return seconds * kMicrosPerSecond + (fraction * kMicrosPerSecond >> kSiqFractionBits);
+}
+
+void raise_to_floor(SiqState &state, UnixMicros floor) noexcept {
+	if (floor <= 0)
+		return;
+	const auto seconds = static_cast<std::uint64_t>(floor / kMicrosPerSecond);
+	const auto fraction = static_cast<std::uint64_t>(floor % kMicrosPerSecond);
+	// The first tick starting at or after the floor.
+	const std::uint64_t floor_tick =
+	    (seconds << kSiqFractionBits) + (((fraction << kSiqFractionBits) + kMicrosPerSecond - 1) / kMicrosPerSecond);
+	for (SiqCounter &counter : state.counters)
+		if (counter.ts56 < floor_tick) {
+			counter.ts56 = floor_tick;
+			counter.next_serial = 0;
+		}
+}
+
 Step<Uint128> step_siq(SiqState &state, UnixMicros now, const SiqQualifier &qualifier, std::uint8_t shard,
                        std::uint32_t domain_hash) noexcept {
 	std::uint64_t tick = 0;

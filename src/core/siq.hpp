@@ -161,6 +161,11 @@ struct SiqState {
 	SiqCounter counters[kSiqQualifierCount];
 };
 
+// The high-water mark's view of the state (core/high_water_mark.hpp): the start of the newest tick any qualifier
+// counts in, and the floor's tick taken by every qualifier that is behind it, from serial 0.
+UnixMicros newest_instant(const SiqState &state) noexcept;
+void raise_to_floor(SiqState &state, UnixMicros floor) noexcept;
+
 // One step of SUOU's SiqGen with its intended semantics: a new tick restarts the
 // qualifier's serial at 0; within a tick the serial grows by one; when all 2^(16 - width) serials of the
 // current tick are used, the step asks to sleep until the clock reaches the next tick. A clock behind the

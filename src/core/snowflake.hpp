@@ -66,6 +66,17 @@ struct SnowflakeState {
 	std::uint32_t next_increment = 0;
 };
 
+// The high-water mark's view of the state (core/high_water_mark.hpp): the ms of the last id, and the floor taken
+// as the ms to count in next, from increment 0.
+inline UnixMicros newest_instant(const SnowflakeState &state) noexcept { return state.last_unix_millis * kMicrosPerMilli; }
+inline void raise_to_floor(SnowflakeState &state, UnixMicros floor) noexcept {
+	const std::int64_t floor_millis = ceil_div(floor, kMicrosPerMilli);
+	if (state.last_unix_millis < floor_millis) {
+		state.last_unix_millis = floor_millis;
+		state.next_increment = 0;
+	}
+}
+
 // One step: a new ms restarts the increment at 0; within a ms it grows by one; after 4096 ids the step asks to
 // sleep until the clock reaches the next ms. A clock behind the last ms is not followed back: the step keeps
 // counting in the last ms and, when that is used up, moves on to the next ms at once instead of sleeping as

@@ -42,6 +42,19 @@ struct Uuidv7State {
 	std::uint64_t last_time = 0; // of the last id, in 1/4096 ms
 };
 
+// The high-water mark's view of the state (core/high_water_mark.hpp): the start of the last id's 1/4096 ms, and
+// the floor taken as if the last id had been just before it.
+inline UnixMicros newest_instant(const Uuidv7State &state) noexcept {
+	const auto millis = static_cast<std::int64_t>(state.last_time >> kUuidv7FractionBits);
+	const auto fraction = static_cast<std::int64_t>(state.last_time & ((1U << kUuidv7FractionBits) - 1));
+	return millis * kMicrosPerMilli + (fraction * kMicrosPerMilli >> kUuidv7FractionBits);
+}
+inline void raise_to_floor(Uuidv7State &state, UnixMicros floor) noexcept {
+	const std::int64_t floor_millis = ceil_div(floor, kMicrosPerMilli);
+	if (floor_millis > 0 && state.last_time < static_cast<std::uint64_t>(floor_millis) << kUuidv7FractionBits)
+		state.last_time = (static_cast<std::uint64_t>(floor_millis) << kUuidv7FractionBits) - 1;
+}
+
 // One UUIDv7: the clock's time in 1/4096 ms, or, when that is not after the last id's (many ids in one
 // 1/4096 ms, or a clock set back), the last id's time + 1/4096 ms: ids strictly increase and never repeat,
 // running ahead of the clock only while more than 4096 are made per millisecond. Never sleeps;

@@ -19,8 +19,18 @@ struct SeededHotGuidState {
 	HotGuidState hotguid;
 };
 
+// The high-water mark's view of the state (core/high_water_mark.hpp), once seeded.
+static UnixMicros newest_instant(const SeededHotGuidState &state) noexcept {
+	return state.seeded ? newest_instant(state.hotguid) : 0;
+}
+static void raise_to_floor(SeededHotGuidState &state, UnixMicros floor) noexcept {
+	if (state.seeded)
+		raise_to_floor(state.hotguid, floor);
+}
+
 // This format's generator: one per server when preloaded, one per backend otherwise.
 static const pg::RegisteredGeneratorSlot<SeededHotGuidState> hotguid_slot;
+static_assert(pg::KeepsHighWaterMark<SeededHotGuidState>::value, "the server's high-water mark keeps its ids");
 
 namespace {
 
@@ -53,8 +63,10 @@ IDENTITIES_FUNCTION(hotguid_generate) {
 		    if (!state.seeded) {
 			    state.hotguid = make_hotguid_state(machine_pid, counter_seed);
 			    // Shared memory reinitialised after a crash keeps the postmaster's pid, so the tag of the lost state.
-			    if (pg::generator_states_are_shared())
+			    if (pg::generator_states_are_shared()) {
 				    skip_current_second(state.hotguid, now);
+				    raise_to_floor(state.hotguid, pg::high_water_floor());
+			    }
 			    state.seeded = true;
 		    }
 		    return step_hotguid(state.hotguid, now, shard_key);

@@ -15,6 +15,7 @@ using namespace identities;
 
 // This format's generator: one per server when preloaded, one per backend otherwise.
 static const pg::RegisteredGeneratorSlot<IuidState> iuid_slot;
+static_assert(pg::KeepsHighWaterMark<IuidState>::value, "the server's high-water mark keeps its ids");
 
 namespace {
 

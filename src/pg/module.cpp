@@ -1,6 +1,7 @@
 // The module: magic block and load-time setup.
 #include "pg/postgres.hpp"
 #include "pg/module.hpp"
+#include "pg/high_water_mark.hpp"
 #include "pg/shmem.hpp"
 
 extern "C" {
@@ -17,6 +18,7 @@ extern "C" void _PG_init(void) {
 	define_public_key_settings();
 	define_siq_settings();
 	define_snowflake_settings();
+	define_high_water_mark();
 	MarkGUCPrefixReserved("identities");
 	request_generator_shared_memory();
 }

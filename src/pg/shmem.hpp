@@ -3,6 +3,7 @@
 
 #include "core/clock.hpp"
 #include "core/generator.hpp"
+#include "pg/high_water_mark.hpp"
 #include "pg/postgres.hpp"
 
 #include <cstddef>
@@ -56,11 +57,13 @@ inline void sleep_for_generator(std::int64_t micros) {
 
 // Steps a generator on its slot until it yields its id: under the slot's spinlock, reading the clock inside
 // it, sleeping outside it. step(state, now) must be short and must neither throw nor ereport. A clock outside
-// what the format embeds is the format's error (22008).
+// what the format embeds is the format's error (22008). A shared state that keeps the high-water mark starts at
+// its floor, and the mark moves past the id before the id is returned.
 template <typename State, typename StepOnState>
 auto generate_from_slot(const RegisteredGeneratorSlot<State> &registered, const ClockRange &range, StepOnState &&step) {
 	GeneratorSlot<State> &slot = registered.get();
-	auto locked = [&slot, shared = generator_states_are_shared()](auto &&critical_section) noexcept {
+	const bool shared = generator_states_are_shared();
+	auto locked = [&slot, shared](auto &&critical_section) noexcept {
 		if (!shared) // this backend's own state: nobody to exclude
 			return critical_section();
 		SpinLockAcquire(&slot.mutex);
@@ -68,10 +71,21 @@ auto generate_from_slot(const RegisteredGeneratorSlot<State> &registered, const 
 		SpinLockRelease(&slot.mutex);
 		return result;
 	};
-	const auto result = run_generator(system_clock_now, locked, sleep_for_generator,
-	                                  [&](UnixMicros now) { return step(slot.state, now); });
+	constexpr bool keeps_mark = KeepsHighWaterMark<State>::value;
+	[[maybe_unused]] const UnixMicros floor = keeps_mark && shared ? high_water_floor() : 0;
+	UnixMicros newest = 0;
+	const auto result = run_generator(system_clock_now, locked, sleep_for_generator, [&](UnixMicros now) {
+		if constexpr (keeps_mark)
+			raise_to_floor(slot.state, floor);
+		auto stepped = step(slot.state, now);
+		if constexpr (keeps_mark)
+			newest = newest_instant(slot.state);
+		return stepped;
+	});
 	if (result.status != StepStatus::Ready)
 		throw clock_out_of_range(range);
+	if (keeps_mark && shared && high_water_mark_needs_moving(newest))
+		move_high_water_mark(newest);
 	return result.id;
 }
 

@@ -47,6 +47,7 @@ using namespace identities;
 
 // This format's generator: one per server when preloaded, one per backend otherwise.
 static const pg::RegisteredGeneratorSlot<SiqState> siq_slot;
+static_assert(pg::KeepsHighWaterMark<SiqState>::value, "the server's high-water mark keeps its ids");
 
 namespace {
 

@@ -58,6 +58,7 @@ using namespace identities;
 
 // This format's generator: one per server when preloaded, one per backend otherwise.
 static const pg::RegisteredGeneratorSlot<SnowflakeState> snowflake_slot;
+static_assert(pg::KeepsHighWaterMark<SnowflakeState>::value, "the server's high-water mark keeps its ids");
 
 namespace {
 

@@ -12,6 +12,7 @@ using namespace identities;
 
 // This format's generator: one per server when preloaded, one per backend otherwise.
 static const pg::RegisteredGeneratorSlot<Uuidv7State> uuidv7_slot;
+static_assert(pg::KeepsHighWaterMark<Uuidv7State>::value, "the server's high-water mark keeps its ids");
 
 IDENTITIES_FUNCTION(uuidv7_generate) {
 	const std::uint64_t random_bits = random_u64();

@@ -1,0 +1,193 @@
+#include "pg/high_water_mark.hpp"
+
+#include "pg/postgres.hpp"
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+
+extern "C" {
+#include "access/xlog.h"
+#include "access/xlog_internal.h"
+#include "access/xloginsert.h"
+#include "access/xlogreader.h"
+#include "port/atomics.h"
+#include "storage/fd.h"
+}
+
+namespace identities::pg {
+namespace {
+
+// In the data directory, so pg_basebackup copies it to a standby.
+constexpr const char *kMarkFile = "identities_high_water_mark";
+constexpr const char *kMarkFileTemporary = "identities_high_water_mark.tmp";
+constexpr const char *kLockTranche = "identities high-water mark";
+constexpr std::uint8_t kXlogHighWaterMark = 0x00; // the one record: the new mark, Unix microseconds
+
+struct SharedMark {
+	pg_atomic_uint64 mark;  // every id issued lies below it
+	pg_atomic_uint64 floor; // the mark found at startup or replayed: where the generators start
+	LWLock *lock;           // serialises moving it
+};
+
+SharedMark *shared_mark = nullptr;
+int wal_resource_manager_id = RM_EXPERIMENTAL_ID;
+shmem_request_hook_type previous_shmem_request_hook = nullptr;
+shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
+
+// 0 (no WAL records) or a custom resource manager id; a check hook must not raise.
+extern "C" bool check_wal_resource_manager_id(int *new_value, void **extra, GucSource source) {
+	if (*new_value == 0 || (*new_value >= RM_MIN_CUSTOM_ID && *new_value <= RM_MAX_CUSTOM_ID))
+		return true;
+	GUC_check_errdetail("It must be 0 (no WAL records) or a custom resource manager id, %d to %d.", RM_MIN_CUSTOM_ID,
+	                    RM_MAX_CUSTOM_ID);
+	return false;
+}
+
+// The mark of the file, 0 when there is none. A file that cannot be read starts without it, and says so.
+std::uint64_t read_mark_file() {
+	FILE *file = AllocateFile(kMarkFile, "r");
+	if (file == nullptr) {
+		if (errno != ENOENT)
+			ereport(WARNING, (errcode_for_file_access(), errmsg("could not read file \"%s\": %m", kMarkFile),
+			                  errdetail("The generators start from the clock alone.")));
+		return 0;
+	}
+	char text[32] = {};
+	const std::size_t length = fread(text, 1, sizeof text - 1, file);
+	FreeFile(file);
+	char *end = nullptr;
+	errno = 0;
+	const unsigned long long value = strtoull(text, &end, 10);
+	if (length == 0 || errno != 0 || end == text || (*end != '\n' && *end != '\0')) {
+		ereport(WARNING, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("file \"%s\" holds no high-water mark", kMarkFile),
+		                  errdetail("The generators start from the clock alone.")));
+		return 0;
+	}
+	return value;
+}
+
+// Replaces the file durably (written, synced, renamed, directory synced).
+void write_mark_file(std::uint64_t mark) {
+	char text[32];
+	const int length = snprintf(text, sizeof text, "%" PRIu64 "\n", mark);
+	const int fd = OpenTransientFile(kMarkFileTemporary, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
+	if (fd < 0)
+		ereport(ERROR, (errcode_for_file_access(), errmsg("could not create file \"%s\": %m", kMarkFileTemporary)));
+	errno = 0;
+	if (write(fd, text, length) != length) {
+		if (errno == 0)
+			errno = ENOSPC;
+		ereport(ERROR, (errcode_for_file_access(), errmsg("could not write file \"%s\": %m", kMarkFileTemporary)));
+	}
+	if (pg_fsync(fd) != 0)
+		ereport(data_sync_elevel(ERROR),
+		        (errcode_for_file_access(), errmsg("could not fsync file \"%s\": %m", kMarkFileTemporary)));
+	if (CloseTransientFile(fd) != 0)
+		ereport(ERROR, (errcode_for_file_access(), errmsg("could not close file \"%s\": %m", kMarkFileTemporary)));
+	durable_rename(kMarkFileTemporary, kMarkFile, ERROR);
+}
+
+void raise_atomic(pg_atomic_uint64 *value, std::uint64_t to) {
+	if (pg_atomic_read_u64(value) < to)
+		pg_atomic_write_u64(value, to);
+}
+
+// A replayed mark (crash recovery, or a standby following its primary): the generators start above it.
+extern "C" void high_water_mark_redo(XLogReaderState *record) {
+	std::uint64_t mark = 0;
+	memcpy(&mark, XLogRecGetData(record), sizeof mark);
+	LWLockAcquire(shared_mark->lock, LW_EXCLUSIVE);
+	if (pg_atomic_read_u64(&shared_mark->mark) < mark) {
+		write_mark_file(mark); // a standby's later restarts replay from after this record
+		pg_atomic_write_u64(&shared_mark->mark, mark);
+	}
+	raise_atomic(&shared_mark->floor, mark);
+	LWLockRelease(shared_mark->lock);
+}
+
+extern "C" void high_water_mark_desc(StringInfo buffer, XLogReaderState *record) {
+	std::uint64_t mark = 0;
+	memcpy(&mark, XLogRecGetData(record), sizeof mark);
+	appendStringInfo(buffer, "ids below %" PRIu64 " us after 1970", mark);
+}
+
+extern "C" const char *high_water_mark_identify(uint8 info) {
+	return (info & XLR_RMGR_INFO_MASK) == kXlogHighWaterMark ? "HIGH_WATER_MARK" : nullptr;
+}
+
+RmgrData high_water_mark_rmgr = {
+    "identities", high_water_mark_redo, high_water_mark_desc, high_water_mark_identify, nullptr, nullptr, nullptr,
+    nullptr, // not decoded: logical replication carries ids in rows, not marks
+};
+
+extern "C" void high_water_mark_shmem_request() {
+	if (previous_shmem_request_hook)
+		previous_shmem_request_hook();
+	RequestAddinShmemSpace(sizeof(SharedMark));
+	RequestNamedLWLockTranche(kLockTranche, 1);
+}
+
+// In the postmaster, at start and after a crash reinitialised shared memory: the mark comes from the file.
+extern "C" void high_water_mark_shmem_startup() {
+	if (previous_shmem_startup_hook)
+		previous_shmem_startup_hook();
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	bool found = false;
+	auto *mark = static_cast<SharedMark *>(ShmemInitStruct("identities high-water mark", sizeof(SharedMark), &found));
+	if (!found) {
+		const std::uint64_t from_file = read_mark_file();
+		pg_atomic_init_u64(&mark->mark, from_file);
+		pg_atomic_init_u64(&mark->floor, from_file);
+		mark->lock = &GetNamedLWLockTranche(kLockTranche)->lock;
+	}
+	LWLockRelease(AddinShmemInitLock);
+	shared_mark = mark;
+}
+
+} // namespace
+
+void define_high_water_mark() {
+	if (!process_shared_preload_libraries_in_progress)
+		return;
+	DefineCustomIntVariable("identities.wal_resource_manager_id",
+	                        "The WAL resource manager id of the generators' high-water mark (0: no WAL records).",
+	                        "With 0, a restart keeps the mark but a promoted standby does not. Change it only after "
+	                        "a clean shutdown: WAL written under one id cannot be replayed under another.",
+	                        &wal_resource_manager_id, RM_EXPERIMENTAL_ID, 0, RM_MAX_CUSTOM_ID, PGC_POSTMASTER, 0,
+	                        check_wal_resource_manager_id, nullptr, nullptr);
+	if (wal_resource_manager_id != 0)
+		RegisterCustomRmgr(static_cast<RmgrId>(wal_resource_manager_id), &high_water_mark_rmgr);
+	previous_shmem_request_hook = shmem_request_hook;
+	shmem_request_hook = high_water_mark_shmem_request;
+	previous_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = high_water_mark_shmem_startup;
+}
+
+UnixMicros high_water_floor() noexcept {
+	return shared_mark ? static_cast<UnixMicros>(pg_atomic_read_u64(&shared_mark->floor)) : 0;
+}
+
+bool high_water_mark_needs_moving(UnixMicros newest) noexcept {
+	return shared_mark &&
+	       high_water_mark_reached(newest, static_cast<UnixMicros>(pg_atomic_read_u64(&shared_mark->mark)));
+}
+
+void move_high_water_mark(UnixMicros newest) {
+	LWLockAcquire(shared_mark->lock, LW_EXCLUSIVE);
+	if (high_water_mark_reached(newest, static_cast<UnixMicros>(pg_atomic_read_u64(&shared_mark->mark)))) {
+		std::uint64_t mark = static_cast<std::uint64_t>(next_high_water_mark(newest));
+		write_mark_file(mark);
+		// A standby cannot write WAL; ids generated there are kept by its file only.
+		if (wal_resource_manager_id != 0 && !RecoveryInProgress()) {
+			XLogBeginInsert();
+			XLogRegisterData(reinterpret_cast<char *>(&mark), sizeof mark);
+			XLogFlush(XLogInsert(static_cast<RmgrId>(wal_resource_manager_id), kXlogHighWaterMark));
+		}
+		pg_atomic_write_u64(&shared_mark->mark, mark);
+	}
+	LWLockRelease(shared_mark->lock);
+}
+
+} // namespace identities::pg
