@@ -123,11 +123,23 @@ void redact_field(char *&field) noexcept {
 		return;
 	char *redacted = static_cast<char *>(MemoryContextAllocExtended(ErrorContext, length + 1, MCXT_ALLOC_NO_OOM));
 	if (redacted == nullptr) {
-		field = const_cast<char *>("(message withheld: it gives identities.public_key a value)");
+		field = nullptr; // dropped: the error machinery pfrees the fields, so they must be pallocs or null
 		return;
 	}
 	redact_public_key_values(field, redacted, length + 1);
 	field = redacted;
+}
+
+// A field that lists a statement's parameter values, withheld whole (a copy in the error's memory: the error
+// machinery pfrees the fields).
+void withhold_parameters(char *&field) noexcept {
+	static constexpr char kWithheld[] = "(parameters withheld: the statement names identities.public_key)";
+	if (field == nullptr || strstr(field, "arameters: ") == nullptr)
+		return;
+	auto *withheld = static_cast<char *>(MemoryContextAllocExtended(ErrorContext, sizeof kWithheld, MCXT_ALLOC_NO_OOM));
+	if (withheld != nullptr)
+		memcpy(withheld, kWithheld, sizeof kWithheld);
+	field = withheld;
 }
 
 // The server log never holds the key: PostgreSQL logs a reloaded setting's new value, and log_statement and
@@ -135,6 +147,15 @@ void redact_field(char *&field) noexcept {
 // Redacts before any earlier hook runs, so a hook that ships messages elsewhere never sees the key either.
 extern "C" void redact_public_key_in_log(ErrorData *edata) {
 	if (edata->output_to_server) {
+		// A statement naming the key may take it from a bind parameter, which log_statement lists in the DETAIL
+		// ("Parameters: $1 = '...'") and an error in the CONTEXT ("... with parameters: $1 = '...'").
+		const bool statement_names_key = (debug_query_string != nullptr && mentions_public_key(debug_query_string)) ||
+		                                 (edata->message != nullptr && mentions_public_key(edata->message));
+		if (statement_names_key) {
+			withhold_parameters(edata->detail);
+			withhold_parameters(edata->detail_log);
+			withhold_parameters(edata->context);
+		}
 		redact_field(edata->message);
 		redact_field(edata->detail);
 		redact_field(edata->detail_log);

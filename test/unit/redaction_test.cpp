@@ -29,6 +29,36 @@ TEST(Redaction, HidesEveryFormOfTheValue) {
 	          "statement: SELECT set_config('identities.public_key', '(redacted)', false)");
 	EXPECT_EQ(redacted("SET identities.public_key = 'it''s' ; SET identities.public_key = 'k5'"),
 	          "SET identities.public_key = '(redacted)' ; SET identities.public_key = '(redacted)'");
+	// Comments where white space may be, the name quoted or spaced.
+	EXPECT_EQ(redacted("SET identities.public_key = /* c */ 'k6'"), "SET identities.public_key = /* c */ '(redacted)'");
+	EXPECT_EQ(redacted("SET identities.public_key =\n-- c 'x'\n'k7'"),
+	          "SET identities.public_key =\n-- c 'x'\n'(redacted)'");
+	EXPECT_EQ(redacted("SET identities.public_key /* a /* nested */ one */ TO k8"),
+	          "SET identities.public_key /* a /* nested */ one */ TO (redacted)");
+	EXPECT_EQ(redacted("SET \"identities\".\"public_key\" = 'k9'"), "SET \"identities\".\"public_key\" = '(redacted)'");
+	EXPECT_EQ(redacted("SET \"identities.public_key\" = 'k10'"), "SET \"identities.public_key\" = '(redacted)'");
+	EXPECT_EQ(redacted("SET identities . public_key = 'k11'"), "SET identities . public_key = '(redacted)'");
+	EXPECT_EQ(redacted("SET identities./* c */public_key = 'k12'"), "SET identities./* c */public_key = '(redacted)'");
+}
+
+// Forms whose value cannot be found: the whole text is withheld, but for its first words.
+TEST(Redaction, WithholdsTextsThatNameTheSettingOtherwise) {
+	const std::string withheld = "(withheld: the text may give identities.public_key a value)";
+	EXPECT_EQ(redacted("statement: SELECT set_config('identities.' || 'public_key', 'k1', false)"),
+	          "statement: " + withheld);
+	EXPECT_EQ(redacted("statement: SELECT set_config(setting_name => 'identities.public_key', new_value => 'k2', "
+	                   "is_local => false)"),
+	          "statement: " + withheld);
+	EXPECT_EQ(redacted("SELECT set_config(new_value => 'k3', setting_name => 'identities.public_key')"), withheld);
+	EXPECT_EQ(redacted("statement: SET identities.public_key = E'k4'"), "statement: " + withheld);
+	EXPECT_EQ(redacted("statement: SET identities.public_key = $$k5$$"), "statement: " + withheld);
+	EXPECT_EQ(redacted("execute S_1: SELECT set_config('identities.pub' || 'lic_key', $1, false)"),
+	          "execute S_1: SELECT set_config('identities.pub' || 'lic_key', $1, false)"); // no name: the parameters are the glue's
+	EXPECT_EQ(redacted("myidentities.public_key = 'x'"), "myidentities.public_key = 'x'"); // not the setting
+	EXPECT_EQ(redacted("SET my.identities.public_key = 'x'"), "SET my.identities.public_key = 'x'");
+	// A prefix is kept only before any mention and without quotes.
+	EXPECT_EQ(redacted("SELECT 'a: b', set_config('identities.' || 'public_key', 'k7', false)"), withheld);
+	EXPECT_TRUE(mentions_public_key("SELECT set_config('identities.' || 'public_key', 'k1', false)"));
 }
 
 TEST(Redaction, TruncatesIntoASmallBufferAndStillTerminates) {
@@ -41,7 +71,9 @@ TEST(Redaction, TruncatesIntoASmallBufferAndStillTerminates) {
 TEST(Redaction, LeavesOtherTextAlone) {
 	for (const char *text : {"SET identities.public_key_file = '/etc/key'", "SHOW identities.public_key",
 	                         "RESET identities.public_key", "parameter \"identities.siq_domain\" changed to \"a.b\"",
-	                         "myidentities.public_key = 'x'", "SET identities.public_key = ''"})
+	                         "SET identities.public_key = ''", "SELECT public_key FROM identities_users",
+	                         "SELECT public_key, identities FROM t WHERE public_key = 'x'",
+	                         "SET identities.public_key_file = '/k' /* identities.public_key */"})
 		EXPECT_EQ(redact_public_key_values(text, nullptr, 0), 0u) << text;
 	EXPECT_TRUE(mentions_public_key("SHOW identities.public_key"));
 	EXPECT_FALSE(mentions_public_key("SHOW identities.public_key_file"));
