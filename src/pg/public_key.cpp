@@ -149,9 +149,8 @@ extern "C" void redact_public_key_in_log(ErrorData *edata) {
 	if (edata->output_to_server) {
 		// A statement naming the key may take it from a bind parameter, which log_statement lists in the DETAIL
 		// ("Parameters: $1 = '...'") and an error in the CONTEXT ("... with parameters: $1 = '...'").
-		const bool statement_names_key = (debug_query_string != nullptr && mentions_public_key(debug_query_string)) ||
-		                                 (edata->message != nullptr && mentions_public_key(edata->message));
-		if (statement_names_key) {
+		const bool query_names_key = debug_query_string != nullptr && mentions_public_key(debug_query_string);
+		if (query_names_key || (edata->message != nullptr && mentions_public_key(edata->message))) {
 			withhold_parameters(edata->detail);
 			withhold_parameters(edata->detail_log);
 			withhold_parameters(edata->context);
@@ -161,7 +160,7 @@ extern "C" void redact_public_key_in_log(ErrorData *edata) {
 		redact_field(edata->detail_log);
 		redact_field(edata->context);
 		// An error's STATEMENT line is debug_query_string itself, which no hook can rewrite: leave it out.
-		if (debug_query_string != nullptr && mentions_public_key(debug_query_string))
+		if (query_names_key)
 			edata->hide_stmt = true;
 	}
 	if (previous_emit_log_hook != nullptr)
