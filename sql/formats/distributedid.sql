@@ -35,6 +35,10 @@ COMMENT ON FUNCTION bigint_to_distributedid(bigint) IS 'convert a non-negative b
 CREATE FUNCTION integer_to_distributedid(integer) RETURNS distributedid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION integer_to_distributedid(integer) IS 'convert a non-negative integer to distributedid';
+-- A driver sends an integer as the smallest type that holds it (psycopg: smallint, integer, bigint, numeric).
+CREATE FUNCTION smallint_to_distributedid(smallint) RETURNS distributedid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN integer_to_distributedid($1::integer);
+COMMENT ON FUNCTION smallint_to_distributedid(smallint) IS 'convert a non-negative smallint to distributedid';
 CREATE FUNCTION uuid_to_distributedid(uuid) RETURNS distributedid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_to_distributedid(uuid) IS 'convert the 16-byte big-endian binary form (first 4 bytes zero) to distributedid';
@@ -52,6 +56,7 @@ CREATE CAST (numeric AS distributedid) WITH FUNCTION numeric_to_distributedid(nu
 CREATE CAST (distributedid AS numeric) WITH FUNCTION distributedid_to_numeric(distributedid) AS ASSIGNMENT;
 CREATE CAST (bigint AS distributedid) WITH FUNCTION bigint_to_distributedid(bigint) AS ASSIGNMENT;
 CREATE CAST (integer AS distributedid) WITH FUNCTION integer_to_distributedid(integer) AS ASSIGNMENT;
+CREATE CAST (smallint AS distributedid) WITH FUNCTION smallint_to_distributedid(smallint) AS ASSIGNMENT;
 CREATE CAST (uuid AS distributedid) WITH FUNCTION uuid_to_distributedid(uuid);
 CREATE CAST (distributedid AS uuid) WITH FUNCTION distributedid_to_uuid(distributedid);
 CREATE CAST (bytea AS distributedid) WITH FUNCTION bytea_to_distributedid(bytea);

@@ -28,13 +28,14 @@ CREATE FUNCTION iuid_boundary(timestamptz) RETURNS iuid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION iuid_boundary(timestamptz) IS 'smallest iUID whose embedded timestamp is at or after the argument; for range partitions and scans';
 
--- casts: an iuid is a uuid; a uuid is an iuid when it carries version 8 and variant 10
+-- casts: an iuid is a uuid; a uuid is an iuid when it carries version 8 and variant 10. Both on assignment, so a
+-- driver's uuid parameter fills an iuid column (checked: 22P02 otherwise); never implicit, so operators stay exact.
 
 CREATE FUNCTION uuid_to_iuid(uuid) RETURNS iuid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_to_iuid(uuid) IS 'convert a version 8, variant 10 uuid to iuid';
 
-CREATE CAST (uuid AS iuid) WITH FUNCTION uuid_to_iuid(uuid);
+CREATE CAST (uuid AS iuid) WITH FUNCTION uuid_to_iuid(uuid) AS ASSIGNMENT;
 CREATE CAST (iuid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;  -- the same 16 bytes
 
 -- @expand fixed_bytes_type TYPE=iuid

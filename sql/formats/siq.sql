@@ -74,11 +74,26 @@ COMMENT ON FUNCTION numeric_to_siq(numeric) IS 'convert an integer from 0 to 2^1
 CREATE FUNCTION siq_to_numeric(siq) RETURNS numeric
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION siq_to_numeric(siq) IS 'convert siq to its integer value';
+-- A driver sends an integer as the smallest type that holds it (psycopg: smallint, integer, bigint, numeric).
+CREATE FUNCTION bigint_to_siq(bigint) RETURNS siq
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN numeric_to_siq($1::numeric);
+COMMENT ON FUNCTION bigint_to_siq(bigint) IS 'convert a non-negative bigint to siq';
+CREATE FUNCTION integer_to_siq(integer) RETURNS siq
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN numeric_to_siq($1::numeric);
+COMMENT ON FUNCTION integer_to_siq(integer) IS 'convert a non-negative integer to siq';
+CREATE FUNCTION smallint_to_siq(smallint) RETURNS siq
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN numeric_to_siq($1::numeric);
+COMMENT ON FUNCTION smallint_to_siq(smallint) IS 'convert a non-negative smallint to siq';
 
+-- A SIQ is an integer to clients (SUOU's own API): integers convert on assignment, so a driver's int parameter
+-- fills a siq column; the bytes stay explicit. None is implicit, so operators stay exact.
 CREATE CAST (bytea AS siq) WITH FUNCTION bytea_to_siq(bytea);
 CREATE CAST (siq AS bytea) WITH FUNCTION siq_to_bytea(siq);
-CREATE CAST (numeric AS siq) WITH FUNCTION numeric_to_siq(numeric);
-CREATE CAST (siq AS numeric) WITH FUNCTION siq_to_numeric(siq);
+CREATE CAST (numeric AS siq) WITH FUNCTION numeric_to_siq(numeric) AS ASSIGNMENT;
+CREATE CAST (siq AS numeric) WITH FUNCTION siq_to_numeric(siq) AS ASSIGNMENT;
+CREATE CAST (bigint AS siq) WITH FUNCTION bigint_to_siq(bigint) AS ASSIGNMENT;
+CREATE CAST (integer AS siq) WITH FUNCTION integer_to_siq(integer) AS ASSIGNMENT;
+CREATE CAST (smallint AS siq) WITH FUNCTION smallint_to_siq(smallint) AS ASSIGNMENT;
 
 -- @expand fixed_bytes_type TYPE=siq
 

@@ -1,0 +1,40 @@
+-- A driver's typed parameters fill our columns on assignment, as PREPAREd statements with typed parameters show
+-- (psycopg sends a Python int as smallint, integer, bigint or numeric and a UUID as uuid; Npgsql a decimal as
+-- numeric and a Guid as uuid); bad values keep their errors; operators never mix the types.
+CREATE TABLE driver_values (n serial, d distributedid, i iuid, s siq);
+PREPARE put_distributedid_smallint(smallint) AS INSERT INTO driver_values (d) VALUES ($1);
+PREPARE put_distributedid_integer(integer) AS INSERT INTO driver_values (d) VALUES ($1);
+PREPARE put_distributedid_bigint(bigint) AS INSERT INTO driver_values (d) VALUES ($1);
+PREPARE put_distributedid_numeric(numeric) AS INSERT INTO driver_values (d) VALUES ($1);
+PREPARE put_iuid(uuid) AS INSERT INTO driver_values (i) VALUES ($1);
+PREPARE put_siq_smallint(smallint) AS INSERT INTO driver_values (s) VALUES ($1);
+PREPARE put_siq_integer(integer) AS INSERT INTO driver_values (s) VALUES ($1);
+PREPARE put_siq_bigint(bigint) AS INSERT INTO driver_values (s) VALUES ($1);
+PREPARE put_siq_numeric(numeric) AS INSERT INTO driver_values (s) VALUES ($1);
+EXECUTE put_distributedid_smallint(5);
+EXECUTE put_distributedid_integer(70000);
+EXECUTE put_distributedid_bigint(5000000000);
+EXECUTE put_distributedid_numeric(1127127523679087863971182442);
+EXECUTE put_iuid('01a20942-04f9-8001-8086-1378e8435031');
+EXECUTE put_siq_smallint(7);
+EXECUTE put_siq_integer(70000);
+EXECUTE put_siq_bigint(5000000000);
+EXECUTE put_siq_numeric(5192296858534827628530496329220095);
+PREPARE set_siq(integer, bigint) AS UPDATE driver_values SET s = $2 WHERE n = $1;
+EXECUTE set_siq(1, 42);
+SELECT n, d, i, s FROM driver_values ORDER BY n;
+-- the values a column refuses, with the errors of the explicit casts
+EXECUTE put_distributedid_smallint(-1);
+EXECUTE put_distributedid_numeric(10000000000000000000000000000);
+EXECUTE put_iuid('6ba7b810-9dad-41d1-80b4-00c04fd430c8');
+EXECUTE put_siq_smallint(-1);
+EXECUTE put_siq_bigint(-5);
+EXECUTE put_siq_numeric(5192296858534827628530496329220096);
+EXECUTE put_siq_numeric(1.5);
+-- reading back into the client's types
+SELECT d::numeric AS d_numeric, i::uuid AS i_uuid, s::numeric AS s_numeric FROM driver_values WHERE n = 4 OR n = 5 OR n = 1 ORDER BY n;
+-- operators stay exact: no implicit cast lets = compare across these types
+SELECT '01a20942-04f9-8001-8086-1378e8435031'::iuid = '01a20942-04f9-8001-8086-1378e8435031'::uuid;
+SELECT 7::siq = 7::bigint;
+SELECT 5::distributedid = 5::smallint;
+DROP TABLE driver_values;
