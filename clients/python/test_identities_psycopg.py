@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Round trips of every identities type through psycopg 3 and identities_psycopg, against a real server.
+
+Connects with libpq's environment (PGHOST, PGPORT, PGUSER, PGDATABASE) to a database with the extension, on a
+server that preloads it and has a public-id key. Prints "ok - NAME" or "not ok - NAME: why" per check (test/clients/run
+counts them) and exits 1 if any failed.
+"""
+
+import datetime
+import os
+import sys
+import traceback
+import uuid
+
+import psycopg
+from psycopg import errors
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from identities_psycopg import DistributedId, Iuid, Siq, register  # noqa: E402
+
+UTC = datetime.timezone.utc
+failures = 0
+
+
+def check(function):
+    """Runs one check at once and reports it."""
+    global failures
+    try:
+        function()
+        print(f"ok - {function.__name__}")
+    except Exception as error:  # noqa: BLE001 (any failure is reported, the run goes on)
+        failures += 1
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        print(f"not ok - {function.__name__}: {type(error).__name__}: {error} (line {where.lineno})")
+    return function
+
+
+def connect():
+    conn = psycopg.connect(autocommit=True)
+    register(conn)
+    return conn
+
+
+def ms(instant):
+    return int(instant.timestamp() * 1000)
+
+
+# Ids composed in Python, field by field, as another service would make them (layouts in the README).
+SNOWFLAKE_EPOCH_MS = 1420070400000  # Discord's, 2015-01-01
+
+
+def snowflake(instant, worker, process, increment):
+    return (ms(instant) - SNOWFLAKE_EPOCH_MS) << 22 | worker << 17 | process << 12 | increment
+
+
+def iuid(instant, country, service_entity, random_bits):
+    # [48-bit unix ms][version 8][4-bit format version 0][8-bit country][variant 10][8-bit service entity][54 bits]
+    return Iuid(int=ms(instant) << 80 | 8 << 76 | 0 << 72 | country << 64 | 0b10 << 62 | service_entity << 54
+                | random_bits)
+
+
+def siq(instant, shard, domain_hash, serial_and_qualifier):
+    # [40-bit unix seconds][16-bit fraction, 1/65536 s][8-bit shard][32-bit domain hash][16 bits]
+    ticks = int(instant.timestamp()) << 16 | instant.microsecond * 65536 // 1_000_000
+    return Siq(ticks << 56 | shard << 48 | domain_hash << 16 | serial_and_qualifier)
+
+
+def distributedid(instant, random_bits):
+    # [ms since 1900-01-01 (Architect subtracts 1 s when generating; the stored value is what it reads)][48 bits]
+    since_1900 = ms(instant) + 2_208_988_800_000
+    return DistributedId(since_1900 << 48 | random_bits)
+
+
+def distributedid128(instant, random_bits):
+    # [48-bit ms since 1700-01-01][version 7][12 bits][a 0 bit][63 bits] (random_bits: 75 bits)
+    since_1700 = ms(instant) + 8_520_336_000_000
+    return uuid.UUID(int=since_1700 << 80 | 7 << 76 | (random_bits >> 63) << 64 | (random_bits & (2**63 - 1)))
+
+
+conn = connect()
+INSTANT = datetime.datetime(2026, 11, 23, 12, 34, 56, 789000, tzinfo=UTC)
+conn.execute("CREATE TEMP TABLE ids (n serial, d distributedid, s siq, i iuid, da distributedid[], sa siq[],"
+             " ia iuid[])")
+
+
+@check
+def generated_in_the_database_arrive_as_native_values():
+    query = ("SELECT d, d::numeric::text, s, s::numeric::text, i, i::text FROM"
+             " (SELECT distributedid_generate() AS d, siq_generate('user') AS s, iuid_generate(1, 2) AS i) AS t")
+    for binary in (False, True):
+        d, d_text, s, s_text, i, i_text = conn.cursor(binary=binary).execute(query).fetchone()
+        assert type(d) is DistributedId and d == int(d_text), (binary, d, d_text)
+        assert type(s) is Siq and s == int(s_text), (binary, s, s_text)
+        assert type(i) is Iuid and str(i) == i_text and i.version == 8, (binary, i, i_text)
+
+
+@check
+def uuid_and_bigint_formats_arrive_as_uuid_and_int():
+    query = ("SELECT v, v::text FROM (VALUES (distributedid128_generate()), (hotguid_generate(42)),"
+             " (luuid_generate('g', 7)), (uuidv7_generate()), (public_id(distributedid_generate()))) AS t(v)")
+    for binary in (False, True):
+        for value, text in conn.cursor(binary=binary).execute(query):
+            assert type(value) is uuid.UUID and str(value) == text, (binary, value, text)
+        flake, flake_text = conn.cursor(binary=binary).execute(
+            "SELECT v, v::text FROM snowflake_generate() AS v").fetchone()
+        assert type(flake) is int and flake == int(flake_text) and flake > 0, (binary, flake)
+
+
+@check
+def public_id_round_trip_from_python_value():
+    d = distributedid(INSTANT, 12345)
+    public, back = conn.execute("SELECT p, public_id_to_distributedid(p) FROM public_id(%s::distributedid) AS p",
+                                (d,)).fetchone()
+    assert type(public) is uuid.UUID and back == d and type(back) is DistributedId, (public, back)
+
+
+@check
+def composed_in_python_and_read_by_the_database():
+    flake = snowflake(INSTANT, 3, 5, 77)
+    row = conn.execute(
+        "SELECT snowflake_extract_timestamp(%s), snowflake_extract_worker(%s), snowflake_extract_process(%s),"
+        " snowflake_extract_increment(%s)", (flake,) * 4).fetchone()
+    assert row == (INSTANT, 3, 5, 77), row
+    i = iuid(INSTANT, 42, 7, 2**54 - 1)
+    row = conn.execute("SELECT iuid_extract_timestamp(%s), iuid_extract_country(%s), iuid_extract_service_entity(%s),"
+                       " iuid_extract_format_version(%s)", (i,) * 4).fetchone()
+    assert row == (INSTANT, 42, 7, 0), row
+    s = siq(INSTANT, 9, 2261653831, 0)
+    row = conn.execute("SELECT siq_extract_timestamp(%s), siq_extract_shard(%s), siq_extract_domain_hash(%s)",
+                       (s,) * 3).fetchone()
+    assert abs(row[0] - INSTANT) < datetime.timedelta(microseconds=16) and row[1:] == (9, 2261653831), row
+    d = distributedid(INSTANT, 2**48 - 1)
+    assert conn.execute("SELECT distributedid_extract_timestamp(%s)", (d,)).fetchone()[0] == INSTANT
+    d128 = distributedid128(INSTANT, 2**75 - 1)
+    row = conn.execute("SELECT distributedid128_extract_timestamp(%s), distributedid128_to_numeric(%s)",
+                       (d128, d128)).fetchone()
+    assert row == (INSTANT, d128.int), row
+
+
+@check
+def architect_vectors():
+    # Architect.Identities' own values: DistributedId CreateCore(2020-01-01, 2^40), DistributedId128 of 2024-01-01.
+    d = DistributedId(1065896647567317033105227776)
+    assert conn.execute("SELECT distributedid_extract_timestamp(%s), to_alphanumeric(%s)", (d, d)).fetchone() == (
+        datetime.datetime(2020, 1, 1, tzinfo=UTC), "3uRpl11sIZZmN5wu")
+    d128 = distributedid128(datetime.datetime(2024, 1, 1, tzinfo=UTC), 1)
+    assert str(d128) == "094c8deb-b800-7000-0000-000000000001", d128
+    assert conn.execute("SELECT to_alphanumeric(%s)", (d128,)).fetchone()[0] == "0nUuWHdJugy00000000001"
+
+
+@check
+def plain_int_and_uuid_parameters_fill_the_columns():
+    # psycopg sends an int as smallint, integer, bigint or numeric and a UUID as uuid: assignment casts apply.
+    d, s, i = distributedid(INSTANT, 1), siq(INSTANT, 1, 2, 3), iuid(INSTANT, 1, 2, 3)
+    for placeholder in ("%t", "%b"):
+        for plain_d, plain_s in ((int(d), int(s)), (5, 7), (70000, 70000), (5 * 10**9, 5 * 10**9)):
+            row = conn.execute(f"INSERT INTO ids (d, s, i) VALUES ({placeholder}, {placeholder}, {placeholder})"
+                               " RETURNING d, s, i", (plain_d, plain_s, uuid.UUID(int=i.int))).fetchone()
+            assert row == (plain_d, plain_s, i) and type(row[0]) is DistributedId, (placeholder, row)
+        n = conn.execute(f"UPDATE ids SET s = {placeholder} WHERE d = '5' RETURNING n", (42,)).rowcount
+        assert n == 1 + (placeholder == "%b"), n
+
+
+@check
+def wrapped_values_compare_with_the_columns_operators():
+    d, s, i = distributedid(INSTANT, 99), siq(INSTANT, 9, 9, 9), iuid(INSTANT, 9, 9, 9)
+    conn.execute("INSERT INTO ids (d, s, i) VALUES (%s, %s, %s)", (d, s, i))
+    for placeholder in ("%t", "%b"):
+        query = f"SELECT count(*) FROM ids WHERE d = {placeholder} AND s = {placeholder} AND i = {placeholder}"
+        assert conn.execute(query, (d, s, i)).fetchone()[0] == 1, placeholder
+        query = f"SELECT count(*) FROM ids WHERE d >= {placeholder} AND s <= {placeholder}"
+        assert conn.execute(query, (DistributedId(0), Siq(2**112 - 1))).fetchone()[0] >= 1, placeholder
+
+
+@check
+def edge_values_round_trip():
+    for binary in (False, True):
+        for value in (DistributedId(0), DistributedId(10**28 - 1), Siq(0), Siq(2**112 - 1)):
+            back = conn.cursor(binary=binary).execute("SELECT %s", (value,)).fetchone()[0]
+            assert back == value and type(back) is type(value), (binary, value, back)
+        assert conn.execute("SELECT %s::text", (Siq(2**112 - 1),)).fetchone()[0] == "f" * 28
+
+
+@check
+def bad_values_are_refused_with_their_sqlstates():
+    for bad in (lambda: DistributedId(10**28), lambda: DistributedId(-1), lambda: Siq(2**112), lambda: Siq(-1),
+                lambda: Iuid(str(uuid.uuid4()))):
+        try:
+            bad()
+            raise AssertionError("accepted")
+        except ValueError:
+            pass
+    refused = ((f"INSERT INTO ids (d) VALUES (%s)", 10**28, errors.NumericValueOutOfRange),  # 22003
+               (f"INSERT INTO ids (s) VALUES (%s)", -1, errors.NumericValueOutOfRange),
+               (f"INSERT INTO ids (i) VALUES (%s)", uuid.uuid4(), errors.InvalidTextRepresentation))  # 22P02
+    for query, value, error in refused:
+        try:
+            conn.execute(query, (value,))
+            raise AssertionError(f"{value} accepted")
+        except error:
+            pass
+
+
+@check
+def arrays():
+    for binary in (False, True):
+        cursor = conn.cursor(binary=binary)
+        ds, ss, iss = cursor.execute("SELECT ARRAY[distributedid_generate(), NULL], ARRAY[siq_generate('tag')],"
+                                     " ARRAY[iuid_generate(3, 4), iuid_generate(3, 4)]").fetchone()
+        assert [type(v) for v in ds] == [DistributedId, type(None)], ds
+        assert type(ss[0]) is Siq and [type(v) for v in iss] == [Iuid, Iuid] and iss[0] < iss[1], (ss, iss)
+    values = ([distributedid(INSTANT, 1), DistributedId(0)], [Siq(1), siq(INSTANT, 1, 1, 1)],
+              [iuid(INSTANT, 1, 1, 1), iuid(INSTANT, 2, 2, 2)])
+    for inserted, placeholder in enumerate(("%t", "%b"), start=1):
+        row = conn.execute(f"INSERT INTO ids (da, sa, ia) VALUES ({placeholder}, {placeholder}, {placeholder})"
+                           " RETURNING da, sa, ia", values).fetchone()
+        assert row == values, (placeholder, row)
+        found = conn.execute(f"SELECT count(*) FROM ids WHERE da = {placeholder}", (values[0],)).fetchone()[0]
+        assert found == inserted, found
+    # Plain ints and UUIDs: int8[]/numeric[] and uuid[] convert element by element on assignment.
+    plain = ([5, 10**27], [7], [uuid.UUID(int=values[2][0].int)])
+    row = conn.execute("INSERT INTO ids (da, sa, ia) VALUES (%s, %s, %s) RETURNING da, sa, ia", plain).fetchone()
+    assert row == plain, row
+
+
+@check
+def copy_text_and_binary():
+    conn.execute("CREATE TEMP TABLE copied (d distributedid, s siq, i iuid, da distributedid[])")
+    conn.execute("INSERT INTO copied SELECT distributedid_generate(), siq_generate('event'), iuid_generate(5, 6),"
+                 " ARRAY[distributedid_generate()] FROM generate_series(1, 100)")
+    types = ["distributedid", "siq", "iuid", "distributedid[]"]
+    for fmt in ("TEXT", "BINARY"):
+        with conn.cursor() as cursor:
+            with cursor.copy(f"COPY copied TO STDOUT (FORMAT {fmt})") as copy:
+                copy.set_types(types)
+                rows = list(copy.rows())
+        assert len(rows) == 100 and all(type(r[0]) is DistributedId and type(r[1]) is Siq and type(r[2]) is Iuid
+                                        and type(r[3][0]) is DistributedId for r in rows), rows[0]
+        conn.execute("CREATE TEMP TABLE pasted (LIKE copied)")
+        with conn.cursor() as cursor:
+            with cursor.copy(f"COPY pasted FROM STDIN (FORMAT {fmt})") as copy:
+                copy.set_types(types)
+                for d, s, i, da in rows:  # plain values too: the dumpers go by the column types here
+                    copy.write_row((int(d), s, uuid.UUID(int=i.int), da))
+        differing = conn.execute("SELECT count(*) FROM ((TABLE copied EXCEPT TABLE pasted)"
+                                 " UNION ALL (TABLE pasted EXCEPT TABLE copied)) AS d").fetchone()[0]
+        assert differing == 0 and conn.execute("SELECT count(*) FROM pasted").fetchone()[0] == 100, fmt
+        conn.execute("DROP TABLE pasted")
+
+
+@check
+def registered_per_cursor_and_per_database():
+    with psycopg.connect(autocommit=True) as other:
+        cursor = other.cursor()
+        register(cursor)
+        assert type(cursor.execute("SELECT distributedid_generate()").fetchone()[0]) is DistributedId
+        # Unregistered, psycopg shows the types as their text: why register() exists.
+        assert type(other.execute("SELECT distributedid_generate()").fetchone()[0]) is str
+    with psycopg.connect(dbname="postgres") as elsewhere:
+        try:
+            register(elsewhere)
+            raise AssertionError("registered where the extension is not installed")
+        except LookupError:
+            pass
+
+
+conn.close()
+sys.exit(1 if failures else 0)
