@@ -1,6 +1,7 @@
 # PGXS build: make && make install && make installcheck (against a server with identities preloaded).
 EXTENSION = identities
-EXTVERSION = 0.2.0
+# The version lives in identities.control alone (META.json and debian/changelog are checked against it).
+EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'$$/\1/p" $(EXTENSION).control)
 
 MODULE_big = identities
 # Every source file of the core and the glue, as CMake globs them too.
@@ -54,3 +55,9 @@ sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql
 		{ print }' $(SQL_PARTS) >$@
 
 -include $(OBJS:.o=.d)
+
+# The PGXN archive, identities-<version>.zip, from the committed tree (git archive; .gitattributes leaves out what
+# only the developers use).
+dist:
+	git archive --format zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(EXTENSION)-$(EXTVERSION).zip HEAD
+.PHONY: dist

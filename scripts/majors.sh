@@ -15,9 +15,14 @@ IDENTITIES_CACHE=${IDENTITIES_CACHE:-/var/cache/identities}
 # Bump when the recipe below changes, so every machine builds its chroots anew.
 CHROOT_RECIPE=1
 CHROOT_PACKAGES=(g++ make cmake libssl-dev libgtest-dev ca-certificates)
+# The "clean" chroots, where identities is never built, for installing its Debian packages (test/packages/run):
+# PostgreSQL and what `pg_buildext installcheck` needs (its server-dev package and make), no build tools of ours.
+CLEAN_CHROOT_RECIPE=1
+CLEAN_CHROOT_PACKAGES=(make ca-certificates)
 
 chroot_suite() {
 	case $1 in
+	15) echo bookworm ;; # the host's: only clean chroots (packages tested where identities was never built)
 	17) echo trixie ;;
 	18) echo forky ;;
 	19) echo sid ;;
@@ -25,7 +30,16 @@ chroot_suite() {
 	esac
 }
 
-chroot_dir() { echo "$IDENTITIES_CACHE/chroot-pg$1-$(chroot_suite "$1")-r$CHROOT_RECIPE"; }
+# chroot_dir MAJOR [FLAVOR]: FLAVOR "build" (the default: the suite runs and builds there) or "clean".
+chroot_dir() {
+	local suite
+	suite=$(chroot_suite "$1") || return 1
+	case ${2:-build} in
+	build) echo "$IDENTITIES_CACHE/chroot-pg$1-$suite-r$CHROOT_RECIPE" ;;
+	clean) echo "$IDENTITIES_CACHE/clean-pg$1-$suite-r$CLEAN_CHROOT_RECIPE" ;;
+	*) return 1 ;;
+	esac
+}
 
 # The URI of the host's Debian archive: the first deb source of the host's own release (not -security).
 host_mirror() {
@@ -71,10 +85,11 @@ ensure_debootstrap() {
 	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap; } >&2
 }
 
-# ensure_chroot MAJOR: builds the chroot of that major unless the cache has it; prints its directory.
+# ensure_chroot MAJOR [FLAVOR]: builds the chroot of that major (and flavor, as chroot_dir) unless the cache has
+# it; prints its directory.
 ensure_chroot() {
-	local major=$1 dir suite mirror
-	dir=$(chroot_dir "$major") || { echo "PostgreSQL $major is not one of ${IDENTITIES_MAJORS[*]}" >&2; return 1; }
+	local major=$1 flavor=${2:-build} dir suite mirror
+	dir=$(chroot_dir "$major" "$flavor") || { echo "PostgreSQL $major is not one of ${IDENTITIES_MAJORS[*]}" >&2; return 1; }
 	if [ -f "$dir/.identities-ready" ]; then
 		echo "$dir"
 		return 0
@@ -88,15 +103,19 @@ ensure_chroot() {
 	rm -rf "$building"
 	mkdir -p "$IDENTITIES_CACHE"
 	log "building a $suite chroot for PostgreSQL $major in $dir (once; a few minutes)" >&2
-	local packages=("${CHROOT_PACKAGES[@]}")
+	local packages=("${CHROOT_PACKAGES[@]}") log_file=$IDENTITIES_CACHE/debootstrap-pg$major.log
+	if [ "$flavor" = clean ]; then
+		packages=("${CLEAN_CHROOT_PACKAGES[@]}")
+		log_file=$IDENTITIES_CACHE/debootstrap-clean-pg$major.log
+	fi
 	# bookworm's debootstrap has no script for forky: sid's fits every suite after trixie.
 	local script=()
 	[ "$suite" = forky ] && script=(/usr/share/debootstrap/scripts/sid)
 	[ "$suite" != sid ] && packages+=("postgresql-$major" "postgresql-server-dev-$major")
 	if ! debootstrap --variant=minbase --include="$(IFS=,; echo "${packages[*]}")" \
-		"$suite" "$building" "$mirror" "${script[@]}" >"$IDENTITIES_CACHE/debootstrap-pg$major.log" 2>&1; then
-		echo "debootstrap failed; see $IDENTITIES_CACHE/debootstrap-pg$major.log" >&2
-		tail -n 20 "$IDENTITIES_CACHE/debootstrap-pg$major.log" >&2
+		"$suite" "$building" "$mirror" "${script[@]}" >"$log_file" 2>&1; then
+		echo "debootstrap failed; see $log_file" >&2
+		tail -n 20 "$log_file" >&2
 		return 1
 	fi
 	# Release files of sid and experimental on some mirrors are past their Valid-Until date.
@@ -104,18 +123,26 @@ ensure_chroot() {
 	echo "deb $mirror $suite main" >"$building/etc/apt/sources.list"
 	chroot_mount "$building"
 	local status=0
+	if [ "$suite" = "$(. /etc/os-release && echo "$VERSION_CODENAME")" ]; then
+		# The host's own release: its apt sources as they are (with updates and security, where the host's
+		# PostgreSQL comes from, and the minor version its packages depend on).
+		rm -f "$building/etc/apt/sources.list"
+		cp /etc/apt/sources.list.d/*.sources "$building/etc/apt/sources.list.d/" 2>/dev/null
+		[ -f /etc/apt/sources.list ] && cp /etc/apt/sources.list "$building/etc/apt/sources.list"
+		in_chroot "$building" sh -c "apt-get update -qq && apt-get dist-upgrade -y -qq" >>"$log_file" 2>&1 || status=1
+	fi
 	if [ "$major" = 19 ]; then
 		echo "deb $mirror experimental main" >"$building/etc/apt/sources.list.d/experimental.list"
 		# Per-package pins: -t experimental would pull experimental's perl, which conflicts with sid's perl-base.
 		in_chroot "$building" sh -c "apt-get update -qq && apt-get dist-upgrade -y -qq &&
 			apt-get install -y -qq --no-install-recommends postgresql-19/experimental \
 				postgresql-server-dev-19/experimental libpq5/experimental libpq-dev/experimental" \
-			>>"$IDENTITIES_CACHE/debootstrap-pg$major.log" 2>&1 || status=1
+			>>"$log_file" 2>&1 || status=1
 	fi
 	chroot_unmount "$building"
 	if [ $status != 0 ] || [ ! -x "$building/usr/lib/postgresql/$major/bin/postgres" ]; then
-		echo "installing PostgreSQL $major in the chroot failed; see $IDENTITIES_CACHE/debootstrap-pg$major.log" >&2
-		tail -n 20 "$IDENTITIES_CACHE/debootstrap-pg$major.log" >&2
+		echo "installing PostgreSQL $major in the chroot failed; see $log_file" >&2
+		tail -n 20 "$log_file" >&2
 		return 1
 	fi
 	in_chroot "$building" dpkg-query -W -f='${Version}\n' "postgresql-$major" >"$building/.identities-ready"
