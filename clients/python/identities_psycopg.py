@@ -45,6 +45,8 @@ class DistributedId(int):
             raise ValueError(f"{number} is out of range for a distributedid (0 ... 10**28 - 1)")
         return number
 
+    __str__ = int.__repr__  # the digits (an int subclass's str() would otherwise be the repr below)
+
     def __repr__(self) -> str:
         return f"DistributedId({int(self)})"
 
