@@ -8,7 +8,8 @@
 // Results:  distributedid -> BigInt, siq -> BigInt, iuid -> string (canonical lowercase uuid), and their arrays
 //           -> arrays of those; with { int8AsBigInt: true } also bigint (Snowflake) -> BigInt.
 // Params:   node-postgres sends parameters as untyped text. A BigInt becomes decimal text, right for distributedid,
-//           WRONG for siq, whose text form is hexadecimal: send siq(n) (or write $1::numeric in the SQL).
+//           WRONG for siq, whose text form is hexadecimal (in VALUES, in WHERE s = $1, as $1::siq): send siq(n),
+//           or write $1::numeric in INSERT/UPDATE and $1::numeric::siq in a comparison.
 //           distributedid(n) validates the range and sends decimal. An iuid is sent as its uuid string.
 
 const pg = require('pg')

@@ -312,8 +312,8 @@ async function main() {
         counts[await binaryAgrees(client, `SELECT $1::${type} AS v`, [param], value)]++
       }
     }
+    // binaryAgrees throws on a value that decodes differently: reaching here means none was wrong
     console.log(`# binary results of 240 generated values: ${counts.decoded} decoded, ${counts.refused} refused`)
-    assert.ok(counts.decoded + counts.refused === 240)
   })
   await check('a binary result node-postgres garbles is refused: siq 2^112-1 (all ff bytes), a NULL in an array', async () => {
     // binary results need the extended protocol: node-postgres sends a query without parameters as a simple

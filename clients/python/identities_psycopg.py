@@ -14,21 +14,24 @@ value, in text and binary results, in arrays and in COPY:
 
 and those classes are sent as their own types, so `WHERE id = %s` compares with the column's operator. A plain
 int or UUID fills a column of these types on INSERT and UPDATE too (the extension's assignment casts).
-The types may live in any schema on the search path; register() looks them up once with TypeInfo.fetch.
+The types may live in any schema (on the search path or not); register() looks them up once with TypeInfo.fetch.
 """
 
 from __future__ import annotations
 
+import operator
+import re
 import uuid
+from decimal import Decimal
 from typing import Any, Optional
 
-from psycopg import BaseConnection
+from psycopg import AsyncConnection, BaseConnection, sql
 from psycopg.abc import AdaptContext, Buffer
 from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
 from psycopg.types import TypeInfo
 
-__all__ = ["DistributedId", "Siq", "Iuid", "register"]
+__all__ = ["DistributedId", "Siq", "Iuid", "register", "register_async"]
 
 DISTRIBUTEDID_MAX = 10**28 - 1
 DISTRIBUTEDID_SIZE = 12  # binary form: 12 big-endian bytes
@@ -36,11 +39,31 @@ SIQ_MAX = 2**112 - 1
 SIQ_SIZE = 14  # binary form: 14 big-endian bytes
 
 
+_DECIMAL_TEXT = re.compile(r"[0-9]+")
+_HEX_TEXT = re.compile(r"[0-9a-fA-F]{1,28}")
+
+
+def _integer(value: Any, type_name: str, text_form: "re.Pattern[str]", base: int) -> int:
+    """An int, an integral Decimal, or the type's text form; never a float or a fraction, which int() would
+    truncate."""
+    if isinstance(value, str):
+        text = value.strip()
+        if not text_form.fullmatch(text):
+            raise ValueError(f"{value!r} is not the text form of a {type_name}")
+        return int(text, base)
+    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+        return int(value)  # what psycopg loads a numeric as, when it holds an integer
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"a {type_name} is made of an int or its text form, not {type(value).__name__}") from None
+
+
 class DistributedId(int):
     """A distributedid (Architect.Identities' DistributedId): an integer from 0 to 10**28 - 1."""
 
     def __new__(cls, value: Any = 0) -> "DistributedId":
-        number = int.__new__(cls, value)
+        number = int.__new__(cls, _integer(value, "distributedid", _DECIMAL_TEXT, 10))
         if not 0 <= number <= DISTRIBUTEDID_MAX:
             raise ValueError(f"{number} is out of range for a distributedid (0 ... 10**28 - 1)")
         return number
@@ -56,7 +79,7 @@ class Siq(int):
 
     def __new__(cls, value: Any = 0) -> "Siq":
         # A str is SIQ's own text form (hex), as the database shows and accepts it.
-        number = int.__new__(cls, value, 16) if isinstance(value, str) else int.__new__(cls, value)
+        number = int.__new__(cls, _integer(value, "siq", _HEX_TEXT, 16))
         if not 0 <= number <= SIQ_MAX:
             raise ValueError(f"{number} is out of range for a siq (0 ... 2**112 - 1)")
         return number
@@ -190,19 +213,46 @@ _ADAPTERS = {
 }
 
 
+# The schema the extension lives in: its types are found there even when it is not on the search path.
+_SCHEMA_QUERY = """SELECT n.nspname FROM pg_catalog.pg_extension e
+                     JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'identities'"""
+
+
 def register(context: AdaptContext) -> None:
     """Registers the loaders and dumpers of distributedid, siq and iuid (and their arrays) on a connection, or on
     a cursor for that cursor only. The types are looked up in the connection's database (their oids differ from
-    one database to the next); raises LookupError if the extension is not installed there."""
+    one database to the next); raises LookupError if the extension is not installed there. For an
+    AsyncConnection, use `await register_async(...)`."""
     connection = context if isinstance(context, BaseConnection) else context.connection
-    for name, (python_type, text_loader, binary_loader, text_dumper, binary_dumper) in _ADAPTERS.items():
-        info = TypeInfo.fetch(connection, name)
-        if info is None:
-            raise LookupError(f'type "{name}" not found: is the identities extension installed in this database?')
-        info.register(context)  # also the loaders and dumpers of distributedid[], siq[] and iuid[]
-        adapters = context.adapters
-        adapters.register_loader(info.oid, text_loader)
-        adapters.register_loader(info.oid, binary_loader)
-        # The oid is per database, so each registration gets its own dumper classes.
-        for dumper in (text_dumper, binary_dumper):
-            adapters.register_dumper(python_type, type(dumper.__name__, (dumper,), {"oid": info.oid}))
+    if isinstance(connection, AsyncConnection):
+        raise TypeError("register() takes a Connection or a Cursor; use await register_async() for async ones")
+    schema = _schema(connection.execute(_SCHEMA_QUERY).fetchone())
+    for name in _ADAPTERS:
+        _install(context, name, TypeInfo.fetch(connection, sql.Identifier(schema, name)))
+
+
+async def register_async(context: AdaptContext) -> None:
+    """register() for an AsyncConnection or an AsyncCursor."""
+    connection = context if isinstance(context, BaseConnection) else context.connection
+    schema = _schema(await (await connection.execute(_SCHEMA_QUERY)).fetchone())
+    for name in _ADAPTERS:
+        _install(context, name, await TypeInfo.fetch(connection, sql.Identifier(schema, name)))
+
+
+def _schema(row: Optional[tuple]) -> str:
+    if row is None:
+        raise LookupError("the identities extension is not installed in this database")
+    return row[0]
+
+
+def _install(context: AdaptContext, name: str, info: Optional[TypeInfo]) -> None:
+    if info is None:
+        raise LookupError(f'type "{name}" of the identities extension not found')
+    python_type, text_loader, binary_loader, text_dumper, binary_dumper = _ADAPTERS[name]
+    info.register(context)  # also the loaders and dumpers of distributedid[], siq[] and iuid[]
+    adapters = context.adapters
+    adapters.register_loader(info.oid, text_loader)
+    adapters.register_loader(info.oid, binary_loader)
+    # The oid is per database, so each registration gets its own dumper classes.
+    for dumper in (text_dumper, binary_dumper):
+        adapters.register_dumper(python_type, type(dumper.__name__, (dumper,), {"oid": info.oid}))

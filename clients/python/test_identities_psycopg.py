@@ -6,17 +6,19 @@ server that preloads it and has a public-id key. Prints "ok - NAME" or "not ok -
 counts them) and exits 1 if any failed.
 """
 
+import asyncio
 import datetime
 import os
 import sys
 import traceback
 import uuid
+from decimal import Decimal
 
 import psycopg
 from psycopg import errors
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from identities_psycopg import DistributedId, Iuid, Siq, register  # noqa: E402
+from identities_psycopg import DistributedId, Iuid, Siq, register, register_async  # noqa: E402
 
 UTC = datetime.timezone.utc
 failures = 0
@@ -183,12 +185,15 @@ def edge_values_round_trip():
 
 @check
 def bad_values_are_refused_with_their_sqlstates():
+    assert DistributedId(Decimal("12")) == 12 and DistributedId(" 12 ") == 12 and Siq("ff") == 255
     for bad in (lambda: DistributedId(10**28), lambda: DistributedId(-1), lambda: Siq(2**112), lambda: Siq(-1),
-                lambda: Iuid(str(uuid.uuid4()))):
+                lambda: Iuid(str(uuid.uuid4())), lambda: DistributedId("1_000"), lambda: Siq("0x1f"),
+                lambda: Siq("f" * 29), lambda: DistributedId(1.5), lambda: DistributedId(Decimal("12.9")),
+                lambda: Siq(2.7)):
         try:
-            bad()
-            raise AssertionError("accepted")
-        except ValueError:
+            value = bad()
+            raise AssertionError(f"accepted as {value!r}")
+        except (ValueError, TypeError):
             pass
     refused = ((f"INSERT INTO ids (d) VALUES (%s)", 10**28, errors.NumericValueOutOfRange),  # 22003
                (f"INSERT INTO ids (s) VALUES (%s)", -1, errors.NumericValueOutOfRange),
@@ -227,21 +232,24 @@ def arrays():
 def copy_text_and_binary():
     conn.execute("CREATE TEMP TABLE copied (d distributedid, s siq, i iuid, da distributedid[])")
     conn.execute("INSERT INTO copied SELECT distributedid_generate(), siq_generate('event'), iuid_generate(5, 6),"
-                 " ARRAY[distributedid_generate()] FROM generate_series(1, 100)")
+                 " ARRAY[distributedid_generate(), NULL] FROM generate_series(1, 99)")
+    conn.execute("INSERT INTO copied VALUES (NULL, NULL, NULL, ARRAY[NULL]::distributedid[])")
     types = ["distributedid", "siq", "iuid", "distributedid[]"]
     for fmt in ("TEXT", "BINARY"):
         with conn.cursor() as cursor:
             with cursor.copy(f"COPY copied TO STDOUT (FORMAT {fmt})") as copy:
                 copy.set_types(types)
                 rows = list(copy.rows())
-        assert len(rows) == 100 and all(type(r[0]) is DistributedId and type(r[1]) is Siq and type(r[2]) is Iuid
-                                        and type(r[3][0]) is DistributedId for r in rows), rows[0]
+        typed = [r for r in rows if r[0] is not None]
+        assert len(typed) == 99 and all(type(r[0]) is DistributedId and type(r[1]) is Siq and type(r[2]) is Iuid
+                                        and type(r[3][0]) is DistributedId and r[3][1] is None for r in typed), rows[0]
+        assert [r for r in rows if r[0] is None] == [(None, None, None, [None])], rows
         conn.execute("CREATE TEMP TABLE pasted (LIKE copied)")
         with conn.cursor() as cursor:
             with cursor.copy(f"COPY pasted FROM STDIN (FORMAT {fmt})") as copy:
                 copy.set_types(types)
                 for d, s, i, da in rows:  # plain values too: the dumpers go by the column types here
-                    copy.write_row((int(d), s, uuid.UUID(int=i.int), da))
+                    copy.write_row((d if d is None else int(d), s, i if i is None else uuid.UUID(int=i.int), da))
         differing = conn.execute("SELECT count(*) FROM ((TABLE copied EXCEPT TABLE pasted)"
                                  " UNION ALL (TABLE pasted EXCEPT TABLE copied)) AS d").fetchone()[0]
         assert differing == 0 and conn.execute("SELECT count(*) FROM pasted").fetchone()[0] == 100, fmt
@@ -256,6 +264,30 @@ def registered_per_cursor_and_per_database():
         assert type(cursor.execute("SELECT distributedid_generate()").fetchone()[0]) is DistributedId
         # Unregistered, psycopg shows the types as their text: why register() exists.
         assert type(other.execute("SELECT distributedid_generate()").fetchone()[0]) is str
+    async def registered_async():
+        async with await psycopg.AsyncConnection.connect() as aconn:
+            try:
+                register(aconn)
+                raise AssertionError("register() took an AsyncConnection")
+            except TypeError:
+                pass
+            await register_async(aconn)
+            cursor = await aconn.execute("SELECT siq_generate('tag'), ARRAY[iuid_generate(1, 1)]")
+            return await cursor.fetchone()
+    s, iuids = asyncio.run(registered_async())
+    assert type(s) is Siq and type(iuids[0]) is Iuid, (s, iuids)
+    # The extension in a schema off the search path: found there all the same.
+    conn.execute("CREATE DATABASE identities_elsewhere")
+    try:
+        with psycopg.connect(dbname="identities_elsewhere", autocommit=True) as elsewhere:
+            elsewhere.execute("CREATE SCHEMA ids")
+            elsewhere.execute("CREATE EXTENSION identities SCHEMA ids")
+            register(elsewhere)
+            value = elsewhere.execute("SELECT ids.distributedid_generate()").fetchone()[0]
+            assert type(value) is DistributedId, value
+            assert elsewhere.execute("SELECT ids.distributedid_extract_timestamp(%s)", (value,)).fetchone()[0]
+    finally:
+        conn.execute("DROP DATABASE identities_elsewhere")
     with psycopg.connect(dbname="postgres") as elsewhere:
         try:
             register(elsewhere)
