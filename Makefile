@@ -11,7 +11,9 @@ OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
 # The current version's script is built from sql/ (below); those of released versions are kept as they shipped
 # (sql/$(EXTENSION)--<version>.sql, never edited again), with the upgrade scripts between versions.
-DATA_built = sql/$(EXTENSION)--$(EXTVERSION).sql
+# An upgrade script with a .sql.in source is built from it the same way (it may include a part of sql/ whole).
+UPGRADE_SCRIPTS = $(patsubst %.sql.in,%.sql,$(wildcard sql/$(EXTENSION)--*--*.sql.in))
+DATA_built = sql/$(EXTENSION)--$(EXTVERSION).sql $(UPGRADE_SCRIPTS)
 DATA = $(filter-out $(DATA_built),$(wildcard sql/$(EXTENSION)--*.sql))
 
 # installcheck runs against a server of yours with identities preloaded, and leaves it as it found it: tests named
@@ -37,14 +39,9 @@ COMPILE.cxx.bc += -std=c++17 -Wno-register
 
 # The install script: the header, then each format's SQL file, each `-- @expand <template> NAME=value...` line
 # replaced by sql/templates/<template>.sql.in with every @NAME@ set: a fixed-size type's operators, opclasses and
-# aggregates (fixed_bytes_type), a routing order for RANGE partitions (routing_order).
-SQL_FORMATS = distributedid distributedid128 encoders public_id iuid hotguid luuid siq snowflake uuidv7
-# (In sql/formats/: pg_regress's installcheck would take a sql/<name>.sql beside the Makefile for the test <name>.)
-SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/formats/%.sql,$(SQL_FORMATS)) sql/scale_out.sql sql/partitions.sql
-# A failed expansion leaves no half-written script behind for the next make to take as up to date.
-.DELETE_ON_ERROR:
-sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql.in)
-	awk '/^-- @expand / { \
+# aggregates (fixed_bytes_type), a routing order for RANGE partitions (routing_order). An upgrade script's
+# `-- @include <part>.sql` line is replaced by sql/<part>.sql whole.
+SQL_EXPAND = awk '/^-- @expand / { \
 		template = "sql/templates/" $$3 ".sql.in"; \
 		if (system("test -r " template) != 0) { print "no template " template >"/dev/stderr"; exit 1 } \
 		while ((getline line < template) > 0) { \
@@ -52,7 +49,22 @@ sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql
 			print line \
 		} \
 		close(template); next } \
-		{ print }' $(SQL_PARTS) >$@
+		/^-- @include / { \
+		part = "sql/" $$3; \
+		if (system("test -r " part) != 0) { print "no part " part >"/dev/stderr"; exit 1 } \
+		while ((getline line < part) > 0) print line; \
+		close(part); next } \
+		{ print }'
+SQL_FORMATS = distributedid distributedid128 encoders public_id iuid hotguid luuid siq snowflake uuidv7
+# (In sql/formats/: pg_regress's installcheck would take a sql/<name>.sql beside the Makefile for the test <name>.)
+SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/formats/%.sql,$(SQL_FORMATS)) sql/scale_out.sql sql/node_checks.sql \
+	sql/partitions.sql
+# A failed expansion leaves no half-written script behind for the next make to take as up to date.
+.DELETE_ON_ERROR:
+sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql.in)
+	$(SQL_EXPAND) $(SQL_PARTS) >$@
+$(UPGRADE_SCRIPTS): %.sql: %.sql.in $(SQL_PARTS)
+	$(SQL_EXPAND) $< >$@
 
 -include $(OBJS:.o=.d)
 

@@ -5,19 +5,25 @@
 -- Creates the RANGE partitions of a table partitioned by a time-ordered id (bounds from the format's
 -- *_boundary) or by an extracted timestamp, from the current step to premake steps ahead, and drops those
 -- entirely older than the retention. One row per change or problem.
-CREATE FUNCTION identities_maintain_partitions(parent regclass, step interval, premake integer DEFAULT 4,
+CREATE OR REPLACE FUNCTION identities_maintain_partitions(parent regclass, step interval, premake integer DEFAULT 4,
                                                retention interval DEFAULT NULL, id_format text DEFAULT NULL)
 RETURNS TABLE (action text, partition_name text, from_time timestamptz, to_time timestamptz, detail text)
 LANGUAGE plpgsql VOLATILE
 -- The grid is UTC's: in another zone, adding a month or a day to a timestamptz would follow local time (DST).
 SET TimeZone = 'UTC'
+-- A scheduler's search_path is its own, maybe with a hostile schema in it (CVE-2018-1058): ours, and every name
+-- of the extension is written qualified (it is relocatable), operators too.
+SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	-- Our functions are called qualified: the extension is relocatable, and a scheduler's search_path is its own.
-	extension_schema name := (SELECT extnamespace::regnamespace::name FROM pg_extension WHERE extname = 'identities');
+	extension_schema name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+	                          WHERE e.extname = 'identities');
+	parent_schema name := (SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	                       WHERE c.oid = parent);
 	key_type_name name;  -- the key type's name, when it is one of ours
 	key_text text;       -- the key as SQL: a quoted column name or the expression
 	key_type regtype;
+	key_operator_schema name;
 	column_default text;
 	format_name text := id_format;
 	step_months integer := extract(year FROM step)::integer * 12 + extract(month FROM step)::integer;
@@ -50,11 +56,16 @@ BEGIN
 	PERFORM pg_advisory_xact_lock(hashtext('identities_maintain_partitions'), parent::oid::integer);
 
 	SELECT coalesce(quote_ident(a.attname), pg_get_expr(p.partexprs, p.partrelid)), opc.opcintype::regtype,
-	       pg_get_expr(d.adbin, d.adrelid), CASE WHEN t.typnamespace::regnamespace::name = extension_schema THEN t.typname END
-	INTO key_text, key_type, column_default, key_type_name
+	       pg_get_expr(d.adbin, d.adrelid), CASE WHEN tn.nspname = extension_schema THEN t.typname END,
+	       (SELECT opn.nspname FROM pg_amop ao  -- where the order's operators live: the extension's or pg_catalog
+	        JOIN pg_operator o ON o.oid = ao.amopopr JOIN pg_namespace opn ON opn.oid = o.oprnamespace
+	        WHERE ao.amopfamily = opc.opcfamily AND ao.amoplefttype = opc.opcintype AND ao.amoprighttype = opc.opcintype
+	          AND ao.amopstrategy = 1)
+	INTO key_text, key_type, column_default, key_type_name, key_operator_schema
 	FROM pg_partitioned_table p
 	JOIN pg_opclass opc ON opc.oid = p.partclass[0]
 	JOIN pg_type t ON t.oid = opc.opcintype
+	JOIN pg_namespace tn ON tn.oid = t.typnamespace
 	LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0] AND p.partattrs[0] <> 0
 	LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
 	WHERE p.partrelid = parent AND p.partstrat = 'r' AND p.partnatts = 1
@@ -108,8 +119,7 @@ BEGIN
 		new_name := (SELECT left(relname, n) FROM pg_class, generate_series(length(relname), 0, -1) AS n
 		             WHERE oid = parent AND octet_length(left(relname, n)) + octet_length(new_name) <= 63
 		             ORDER BY n DESC LIMIT 1) || new_name;
-		CONTINUE WHEN to_regclass(format('%I.%I', (SELECT relnamespace::regnamespace::name FROM pg_class WHERE oid = parent),
-		                                  new_name)) IS NOT NULL;
+		CONTINUE WHEN to_regclass(format('%I.%I', parent_schema, new_name)) IS NOT NULL;
 		IF format_name = 'timestamp' THEN
 			lower_bound := quote_literal(lower_time);
 			upper_bound := quote_literal(upper_time);
@@ -121,8 +131,8 @@ BEGIN
 		-- Rows of this step already in the DEFAULT partition: reported, and the step left to the user (PostgreSQL
 		-- would refuse the partition rather than move them).
 		IF default_partition IS NOT NULL THEN
-			EXECUTE format('SELECT count(*) FROM %s WHERE %s >= %s AND %s < %s', default_partition, key_text,
-			               lower_bound, key_text, upper_bound)
+			EXECUTE format('SELECT count(*) FROM %1$s WHERE %2$s OPERATOR(%3$I.>=) %4$s::%5$s AND %2$s OPERATOR(%3$I.<) %6$s::%5$s',
+			               default_partition, key_text, key_operator_schema, lower_bound, key_type, upper_bound)
 			INTO rows_in_default;
 			IF rows_in_default > 0 THEN
 				RETURN QUERY SELECT 'rows in default'::text, default_partition::text, lower_time, upper_time,
@@ -132,8 +142,7 @@ BEGIN
 			END IF;
 		END IF;
 		BEGIN
-			EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s) TO (%s)',
-			               (SELECT relnamespace::regnamespace::name FROM pg_class WHERE oid = parent), new_name, parent,
+			EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%s) TO (%s)', parent_schema, new_name, parent,
 			               lower_bound, upper_bound);
 			RETURN QUERY SELECT 'created'::text, new_name, lower_time, upper_time, NULL::text;
 		EXCEPTION WHEN invalid_object_definition THEN  -- another partition already covers part of the step
