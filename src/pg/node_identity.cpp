@@ -82,7 +82,7 @@ int defined_count = 0;
 void define_node_setting(NodeSetting &setting, const char *name, const char *description, int max_value) {
 	DefineCustomIntVariable(name, description,
 	                        "Unset, a Citus node uses a value derived from its group id (see identities_node).",
-	                        &guc_variables[defined_count++], 0, 0, max_value, PGC_USERSET, 0, check_node_setting,
+	                        &guc_variables[defined_count++], 0, 0, max_value, PGC_SUSET, 0, check_node_setting,
 	                        assign_hook_of(setting), nullptr);
 }
 

@@ -37,7 +37,7 @@ void define_siq_settings() {
 	DefineCustomStringVariable("identities.siq_domain",
 	                           "The domain of siq_generate(qualifier): its hash goes in the SIQ.",
 	                           "An ASCII domain name (punycode for international names); empty or 0 hashes to 0.",
-	                           &siq_domain_text, "", PGC_USERSET, 0, check_siq_domain, assign_siq_domain, nullptr);
+	                           &siq_domain_text, "", PGC_SUSET, 0, check_siq_domain, assign_siq_domain, nullptr);
 	define_node_setting(siq_shard_setting, "identities.siq_shard", "The shard of siq_generate(qualifier).", 255);
 }
 

@@ -150,6 +150,21 @@ SELECT current_setting('identities.public_key') AS current_setting;
 SELECT count(*) AS in_pg_settings FROM pg_settings WHERE name = 'identities.public_key';
 SELECT pg_temp.error_of('SET identities.public_key = ''AAAAAAAAAAAAAAAAAAAAAA==''');
 RESET ROLE;
+-- public ids are every role's by default, as every function is; REVOKE restricts them to the roles granted
+REVOKE EXECUTE ON FUNCTION public_id(bigint), public_id(integer), public_id(distributedid), public_id(numeric),
+    public_id(uuid), public_id_to_bigint(uuid), public_id_to_distributedid(uuid), public_id_to_numeric(uuid),
+    public_id_to_uuid(uuid) FROM PUBLIC;
+SET ROLE regress_identities_user;
+SELECT pg_temp.error_of('SELECT public_id(1)') AS make, pg_temp.error_of('SELECT public_id_to_bigint(''00000000-0000-0000-0000-000000000000'')') AS read;
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION public_id(bigint), public_id_to_bigint(uuid) TO regress_identities_user;
+SET ROLE regress_identities_user;
+SELECT public_id_to_bigint(public_id(1::bigint)) AS granted;
+RESET ROLE;
+REVOKE EXECUTE ON FUNCTION public_id(bigint), public_id_to_bigint(uuid) FROM regress_identities_user;
+GRANT EXECUTE ON FUNCTION public_id(bigint), public_id(integer), public_id(distributedid), public_id(numeric),
+    public_id(uuid), public_id_to_bigint(uuid), public_id_to_distributedid(uuid), public_id_to_numeric(uuid),
+    public_id_to_uuid(uuid) TO PUBLIC;
 REVOKE CREATE ON SCHEMA public FROM regress_identities_user;
 DROP ROLE regress_identities_user;
 DROP ROLE regress_identities_monitor;

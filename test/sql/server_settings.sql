@@ -10,7 +10,36 @@ CREATE ROLE regress_identities_writer;
 SET ROLE regress_identities_writer;
 SELECT pg_temp.error_of('SET identities.incremental_ids = ''42''') AS set_by_role,
        pg_temp.error_of('SELECT set_config(''identities.incremental_ids'', ''42'', true)') AS set_config_by_role;
+-- so do the settings that decide which server an id claims to come from (node identity): a role could issue
+-- ids as another server of the cluster, which the clash checks cannot see
+SELECT pg_temp.error_of(format('SET %s = %L', name, value)) AS set_by_role,
+       pg_temp.error_of(format('SELECT set_config(%L, %L, false)', name, value)) AS set_config_by_role
+FROM (VALUES ('identities.snowflake_worker', '3'), ('identities.snowflake_process', '3'),
+             ('identities.siq_shard', '3'), ('identities.siq_domain', 'example.org')) AS s(name, value);
+SELECT snowflake_worker, snowflake_process, siq_shard, siq_domain FROM identities_node_identity();  -- unchanged
 RESET ROLE;
+-- a superuser may, in a session or for a role; a role given the right with GRANT SET (PostgreSQL 15) may too
+SET identities.siq_shard = 3;
+SELECT siq_shard FROM identities_node_identity();
+RESET identities.siq_shard;
+ALTER ROLE regress_identities_writer SET identities.snowflake_worker = 3;
+ALTER ROLE regress_identities_writer RESET identities.snowflake_worker;
+GRANT SET ON PARAMETER identities.siq_domain TO regress_identities_writer;
+SET ROLE regress_identities_writer;
+SET identities.siq_domain = 'example.org';
+SELECT siq_domain FROM identities_node_identity();
+RESET identities.siq_domain;
+RESET ROLE;
+REVOKE SET ON PARAMETER identities.siq_domain FROM regress_identities_writer;
+-- the generators that take a node identity as arguments are callable by every role, as every function is; a
+-- server where only some roles may choose it says so with REVOKE (README, "Privileges")
+REVOKE EXECUTE ON FUNCTION snowflake_generate(integer, integer), siq_generate(text, text, integer) FROM PUBLIC;
+SET ROLE regress_identities_writer;
+SELECT pg_temp.error_of('SELECT snowflake_generate(3, 3)') AS snowflake_by_role,
+       pg_temp.error_of('SELECT siq_generate(''message'', ''example.org'', 3)') AS siq_by_role,
+       snowflake_generate() IS NOT NULL AS own_snowflake_still_works;
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION snowflake_generate(integer, integer), siq_generate(text, text, integer) TO PUBLIC;
 DROP ROLE regress_identities_writer;
 
 -- the Snowflake epoch is an absolute instant: no session time zone, zone name or 'now' can change what it means
