@@ -24,6 +24,9 @@ constexpr const char *kMarkFile = "identities_high_water_mark";
 constexpr const char *kMarkFileTemporary = "identities_high_water_mark.tmp";
 constexpr const char *kLockTranche = "identities high-water mark";
 constexpr std::uint8_t kXlogHighWaterMark = 0x00; // the one record: the new mark, Unix microseconds
+// Our own id in the custom range (128 is RM_EXPERIMENTAL_ID, for development): PostgreSQL's registry of custom
+// resource managers lists 128-140 and 241 as taken (doc/hardening.md says how to register it).
+constexpr int kDefaultResourceManagerId = 211;
 
 struct SharedMark {
 	pg_atomic_uint64 mark;  // every id issued lies below it
@@ -32,7 +35,7 @@ struct SharedMark {
 };
 
 SharedMark *shared_mark = nullptr;
-int wal_resource_manager_id = RM_EXPERIMENTAL_ID;
+int wal_resource_manager_id = kDefaultResourceManagerId;
 shmem_request_hook_type previous_shmem_request_hook = nullptr;
 shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 
@@ -155,10 +158,16 @@ void define_high_water_mark() {
 	                        "The WAL resource manager id of the generators' high-water mark (0: no WAL records).",
 	                        "With 0, a restart keeps the mark but a promoted standby does not. Change it only after "
 	                        "a clean shutdown: WAL written under one id cannot be replayed under another.",
-	                        &wal_resource_manager_id, RM_EXPERIMENTAL_ID, 0, RM_MAX_CUSTOM_ID, PGC_POSTMASTER, 0,
+	                        &wal_resource_manager_id, kDefaultResourceManagerId, 0, RM_MAX_CUSTOM_ID, PGC_POSTMASTER, 0,
 	                        check_wal_resource_manager_id, nullptr, nullptr);
-	if (wal_resource_manager_id != 0)
+	if (wal_resource_manager_id != 0) {
 		RegisterCustomRmgr(static_cast<RmgrId>(wal_resource_manager_id), &high_water_mark_rmgr);
+		// Said where the operator looks when a standby or a restore without identities stops at such a record.
+		ereport(LOG, (errmsg("identities writes its high-water mark to the WAL under resource manager id %d",
+		                     wal_resource_manager_id),
+		              errdetail("Every standby and every server that replays this WAL needs identities in "
+		                        "shared_preload_libraries.")));
+	}
 	previous_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = high_water_mark_shmem_request;
 	previous_shmem_startup_hook = shmem_startup_hook;
