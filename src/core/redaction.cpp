@@ -131,7 +131,15 @@ Value value_span(std::string_view text, std::size_t after_name, std::size_t &beg
 		while (close < text.size() && !(text[close] == quote && (close + 1 >= text.size() || text[close + 1] != quote)))
 			close += text[close] == quote ? 2 : 1;
 		end = close < text.size() ? close : text.size();
-		return end > begin ? Value::Found : Value::None;
+		if (end > begin)
+			return Value::Found;
+		// An empty literal followed by more of the value: the statement sits inside another literal, its quotes
+		// doubled ('SET identities.public_key = ''...''' in a DO block or an EXECUTE).
+		const std::size_t after = end + 1;
+		return after < text.size() && !std::isspace(static_cast<unsigned char>(text[after])) && text[after] != ';' &&
+		               text[after] != ',' && text[after] != ')'
+		           ? Value::Unsure
+		           : Value::None;
 	}
 	begin = at;
 	end = at;

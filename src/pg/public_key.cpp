@@ -6,7 +6,9 @@
 
 extern "C" {
 #include "catalog/pg_authid.h"
+#include "miscadmin.h"
 #include "tcop/tcopprot.h"
+#include "tcop/utility.h"
 #include "utils/acl.h"
 #include "utils/memutils.h"
 }
@@ -33,12 +35,14 @@ void forget_prepared_cipher() noexcept {
 	prepared_cipher = nullptr;
 }
 
-// Set by the check hook: the key in force came from postgresql.conf or postgresql.auto.conf.
-bool public_key_from_configuration_file = false;
+// Whether the postmaster loaded identities (shared_preload_libraries): only then does it redact its own log lines,
+// among them the "parameter ... changed to" line of a reload. Backends inherit it.
+bool loaded_by_postmaster = false;
+// True while identities.public_key is being defined: values set before the library was loaded are applied then.
+bool defining_public_key = false;
 
 extern "C" bool check_public_key(char **new_value, void **extra, GucSource source) {
 	const bool empty = *new_value == nullptr || **new_value == '\0';
-	public_key_from_configuration_file = !empty && source == PGC_S_FILE;
 	if (empty)
 		return true;
 	// ALTER ROLE/DATABASE SET and CREATE FUNCTION ... SET would store the key in catalogs other roles can read
@@ -54,6 +58,24 @@ extern "C" bool check_public_key(char **new_value, void **extra, GucSource sourc
 		GUC_check_errdetail("Role and database settings are readable by every role.");
 		GUC_check_errhint("Remove it with ALTER ROLE/DATABASE ... RESET identities.public_key, and set the key in "
 		                  "postgresql.conf, with ALTER SYSTEM or in identities.public_key_file.");
+		return false;
+	}
+	// postgresql.conf, postgresql.auto.conf, and ALTER SYSTEM's check of what it would write there.
+	if (source == PGC_S_FILE && !loaded_by_postmaster) {
+		GUC_check_errmsg("identities.public_key is taken from a configuration file only when identities is in "
+		                 "shared_preload_libraries");
+		GUC_check_errdetail("Otherwise the postmaster writes the key to the server log when a reload changes it, "
+		                    "and sessions that have not loaded identities show it to any role. The key is not used.");
+		GUC_check_errhint("Add identities to shared_preload_libraries, or keep the key in identities.public_key_file.");
+		return false;
+	}
+	// A SET run before this session loaded identities: its statement reached the log and pg_stat_statements as
+	// it was, since nothing of ours was there to redact it.
+	if (defining_public_key && source == PGC_S_SESSION) {
+		GUC_check_errmsg("identities.public_key was set before identities was loaded in this session");
+		GUC_check_errdetail("The statement that set it was logged as it was. The key is not used.");
+		GUC_check_errhint("Preload identities (shared_preload_libraries or session_preload_libraries), or load it "
+		                  "before setting the key.");
 		return false;
 	}
 	bool valid = false;
@@ -167,11 +189,65 @@ extern "C" void redact_public_key_in_log(ErrorData *edata) {
 		previous_emit_log_hook(edata);
 }
 
+ProcessUtility_hook_type previous_process_utility_hook = nullptr;
+shmem_request_hook_type previous_shmem_request_hook = nullptr;
+
+// pg_stat_statements (with track_utility) keeps the text of utility statements, SET and ALTER SYSTEM among them:
+// the hooks after this one, pg_stat_statements' included, get the statement with the key's values redacted.
+extern "C" void redact_public_key_in_utility(PlannedStmt *statement, const char *query_string, bool read_only_tree,
+                                             ProcessUtilityContext context, ParamListInfo parameters,
+                                             QueryEnvironment *query_environment, DestReceiver *destination,
+                                             QueryCompletion *completion) {
+	PlannedStmt redacted_statement;
+	if (query_string != nullptr) {
+		// This statement's own text: a query string may hold several.
+		const int location = statement->stmt_location > 0 ? statement->stmt_location : 0;
+		const std::size_t length = statement->stmt_len > 0 ? static_cast<std::size_t>(statement->stmt_len)
+		                                                    : strlen(query_string + location);
+		const std::string_view text(query_string + location, length);
+		const std::size_t redacted_length = redact_public_key_values(text, nullptr, 0);
+		if (redacted_length > 0) {
+			auto *redacted = static_cast<char *>(palloc(redacted_length + 1));
+			redact_public_key_values(text, redacted, redacted_length + 1);
+			redacted_statement = *statement;
+			redacted_statement.stmt_location = 0;
+			redacted_statement.stmt_len = static_cast<int>(redacted_length);
+			statement = &redacted_statement;
+			query_string = redacted;
+		}
+	}
+	if (previous_process_utility_hook != nullptr)
+		previous_process_utility_hook(statement, query_string, read_only_tree, context, parameters, query_environment,
+		                              destination, completion);
+	else
+		standard_ProcessUtility(statement, query_string, read_only_tree, context, parameters, query_environment,
+		                        destination, completion);
+}
+
+void install_utility_redaction() {
+	previous_process_utility_hook = ProcessUtility_hook;
+	ProcessUtility_hook = redact_public_key_in_utility;
+}
+
+// Preloaded, the hook goes in once every library of shared_preload_libraries has installed its own, so it comes
+// first whatever their order ('identities,pg_stat_statements' as well as the reverse).
+extern "C" void install_utility_redaction_after_preloading() {
+	if (previous_shmem_request_hook != nullptr)
+		previous_shmem_request_hook();
+	install_utility_redaction();
+}
+
 } // namespace
 
 void redact_public_key_in_server_log() {
 	previous_emit_log_hook = emit_log_hook;
 	emit_log_hook = redact_public_key_in_log;
+	if (process_shared_preload_libraries_in_progress) {
+		previous_shmem_request_hook = shmem_request_hook;
+		shmem_request_hook = install_utility_redaction_after_preloading;
+	} else {
+		install_utility_redaction(); // pg_stat_statements, always preloaded, is already in place
+	}
 }
 
 const PublicIdCipher &public_id_cipher() {
@@ -194,21 +270,15 @@ const PublicIdCipher &public_id_cipher() {
 }
 
 void define_public_key_settings() {
+	loaded_by_postmaster = process_shared_preload_libraries_in_progress;
+	defining_public_key = true;
 	DefineCustomStringVariable(
 	    "identities.public_key", "The AES key of public ids: base64 of 16, 24 or 32 bytes.",
 	    "Superusers only. Never shown: SHOW and current_setting() say (set) or (unset). Wins over "
 	    "identities.public_key_file.",
 	    &public_key_text, "", PGC_SUSET, GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, check_public_key,
 	    assign_public_key, show_public_key);
-	// Loaded by a query rather than at startup: until a session loads identities, PostgreSQL keeps a key from the
-	// configuration files as an unchecked placeholder that any role can SHOW (session_preload_libraries loads it
-	// before any query, so debug_query_string is still unset then).
-	if (public_key_from_configuration_file && !process_shared_preload_libraries_in_progress &&
-	    debug_query_string != nullptr)
-		ereport(WARNING, (errmsg("identities.public_key is set in a configuration file, but identities is not preloaded"),
-		                  errdetail("Sessions that have not loaded identities show the key to any role that asks."),
-		                  errhint("Add identities to shared_preload_libraries or session_preload_libraries, or keep "
-		                          "the key in identities.public_key_file.")));
+	defining_public_key = false;
 	DefineCustomStringVariable(
 	    "identities.public_key_file",
 	    "A file holding the base64 AES key of public ids, read when identities.public_key is empty.",

@@ -52,6 +52,11 @@ TEST(Redaction, WithholdsTextsThatNameTheSettingOtherwise) {
 	EXPECT_EQ(redacted("SELECT set_config(new_value => 'k3', setting_name => 'identities.public_key')"), withheld);
 	EXPECT_EQ(redacted("statement: SET identities.public_key = E'k4'"), "statement: " + withheld);
 	EXPECT_EQ(redacted("statement: SET identities.public_key = $$k5$$"), "statement: " + withheld);
+	// The statement inside another literal, its quotes doubled: a DO block, an EXECUTE.
+	EXPECT_EQ(redacted("statement: DO $$BEGIN EXECUTE 'SET identities.public_key = ''k8'''; END$$"),
+	          "statement: " + withheld);
+	EXPECT_EQ(redacted("SELECT run('SET identities.public_key TO ''k9''')"), withheld);
+	EXPECT_EQ(redacted("SET identities.public_key = ''"), "SET identities.public_key = ''"); // empty: nothing to hide
 	EXPECT_EQ(redacted("execute S_1: SELECT set_config('identities.pub' || 'lic_key', $1, false)"),
 	          "execute S_1: SELECT set_config('identities.pub' || 'lic_key', $1, false)"); // no name: the parameters are the glue's
 	EXPECT_EQ(redacted("myidentities.public_key = 'x'"), "myidentities.public_key = 'x'"); // not the setting
