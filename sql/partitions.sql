@@ -20,6 +20,7 @@ DECLARE
 	                          WHERE e.extname = 'identities');
 	parent_schema name := (SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 	                       WHERE c.oid = parent);
+	parent_name name := (SELECT relname FROM pg_class WHERE oid = parent);  -- messages name it as PostgreSQL's do
 	key_type_name name;  -- the key type's name, when it is one of ours
 	key_text text;       -- the key as SQL: a quoted column name or the expression
 	key_type regtype;
@@ -71,7 +72,7 @@ BEGIN
 	WHERE p.partrelid = parent AND p.partstrat = 'r' AND p.partnatts = 1
 	  AND opc.opcdefault;  -- time order: the type's default order, not a routing order
 	IF key_type IS NULL THEN
-		RAISE EXCEPTION 'table "%" is not partitioned by RANGE on one id or timestamp in its default order', parent
+		RAISE EXCEPTION 'table "%" is not partitioned by RANGE on one id or timestamp in its default order', parent_name
 			USING ERRCODE = 'invalid_parameter_value';
 	END IF;
 
@@ -90,7 +91,7 @@ BEGIN
 		(format_name IN ('distributedid', 'iuid', 'siq') AND key_type_name IS NOT DISTINCT FROM format_name) OR
 		(format_name IN ('distributedid128', 'uuidv7', 'hotguid') AND key_type = 'uuid'::regtype) OR
 		(format_name = 'snowflake' AND key_type = 'bigint'::regtype)) THEN
-		RAISE EXCEPTION 'cannot tell the id format of the partition key of "%" (%)', parent, key_type
+		RAISE EXCEPTION 'cannot tell the id format of the partition key of "%" (%)', parent_name, key_type
 			USING ERRCODE = 'invalid_parameter_value',
 			      HINT = 'Name it: id_format => ''distributedid128'', ''uuidv7'', ''hotguid'' or ''snowflake''.';
 	END IF;
@@ -135,7 +136,8 @@ BEGIN
 			               default_partition, key_text, key_operator_schema, lower_bound, key_type, upper_bound)
 			INTO rows_in_default;
 			IF rows_in_default > 0 THEN
-				RETURN QUERY SELECT 'rows in default'::text, default_partition::text, lower_time, upper_time,
+				RETURN QUERY SELECT 'rows in default'::text, (SELECT relname::text FROM pg_class WHERE oid = default_partition),
+				                    lower_time, upper_time,
 				                    format('%s rows of this step are in the default partition; move them to create it',
 				                           rows_in_default);
 				CONTINUE;
@@ -152,7 +154,8 @@ BEGIN
 
 	IF retention IS NOT NULL THEN
 		FOR old IN
-			SELECT p.oid::regclass AS partition, p.oid::regclass::text AS partition_text, substring(pg_get_expr(p.relpartbound, p.oid) FROM ' TO \((.*)\)$') AS upper_literal
+			-- names in the report are bare, as those of created partitions: the function's search_path is not the caller's
+			SELECT p.oid::regclass AS partition, p.relname::text AS partition_text, substring(pg_get_expr(p.relpartbound, p.oid) FROM ' TO \((.*)\)$') AS upper_literal
 			FROM pg_class p JOIN pg_inherits i ON i.inhrelid = p.oid
 			WHERE i.inhparent = parent AND pg_get_expr(p.relpartbound, p.oid) <> 'DEFAULT'
 		LOOP
