@@ -23,7 +23,8 @@ BEGIN
 		WHERE w.fdwname = 'postgres_fdw' ORDER BY s.srvname
 	LOOP
 		EXECUTE format('CREATE FOREIGN TABLE %I.%I (citus_group integer, snowflake_worker integer, '
-		               'snowflake_process integer, siq_shard integer, siq_domain text) '
+		               'snowflake_process integer, siq_shard integer, siq_domain text, public_key_fingerprint text, '
+		               'public_key_previous_fingerprint text) '
 		               'SERVER %I OPTIONS (schema_name %L, table_name ''identities_node'')',
 		               scratch, server, server, extension_schema);
 		BEGIN
@@ -36,7 +37,7 @@ BEGIN
 	EXECUTE format('DROP SCHEMA %I CASCADE', scratch);
 	RETURN QUERY EXECUTE format('SELECT * FROM %I.identities_node_clashes($1)', extension_schema) USING nodes;
 END $$;
-COMMENT ON FUNCTION identities_check_foreign_servers() IS 'this server and every postgres_fdw server it reaches: whose default Snowflakes or SIQs could repeat another''s';
+COMMENT ON FUNCTION identities_check_foreign_servers() IS 'this server and every postgres_fdw server it reaches: whose default Snowflakes or SIQs could repeat another''s, whose public id keys differ';
 
 CREATE OR REPLACE FUNCTION identities_check_citus_nodes()
 RETURNS SETOF identities_node_clash
@@ -59,4 +60,4 @@ BEGIN
 		format('SELECT to_jsonb(n) FROM %I.identities_node AS n', extension_schema)) INTO nodes;
 	RETURN QUERY EXECUTE format('SELECT * FROM %I.identities_node_clashes($1)', extension_schema) USING nodes;
 END $$;
-COMMENT ON FUNCTION identities_check_citus_nodes() IS 'every node of this Citus cluster: whose default Snowflakes or SIQs could repeat another''s';
+COMMENT ON FUNCTION identities_check_citus_nodes() IS 'every node of this Citus cluster: whose default Snowflakes or SIQs could repeat another''s, whose public id keys differ';

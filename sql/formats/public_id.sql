@@ -19,14 +19,13 @@ CREATE FUNCTION public_id(uuid) RETURNS uuid
 COMMENT ON FUNCTION public_id(uuid) IS 'public id of a uuid: one AES block under identities.public_key, as Architect''s AesPublicIdentityConverter';
 CREATE FUNCTION public_id_to_bigint(uuid) RETURNS bigint
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION public_id_to_bigint(uuid) IS 'the bigint a public id stands for; NULL when the uuid is not a public id of a bigint under the key';
+COMMENT ON FUNCTION public_id_to_bigint(uuid) IS 'the bigint a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a bigint under either';
 CREATE FUNCTION public_id_to_distributedid(uuid) RETURNS distributedid
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION public_id_to_distributedid(uuid) IS 'the distributedid a public id stands for; NULL when the uuid is not a public id of a distributedid under the key';
+COMMENT ON FUNCTION public_id_to_distributedid(uuid) IS 'the distributedid a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a distributedid under either';
 CREATE FUNCTION public_id_to_numeric(uuid) RETURNS numeric
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION public_id_to_numeric(uuid) IS 'the numeric a public id stands for; NULL when the uuid is not a public id of a numeric under the key';
+COMMENT ON FUNCTION public_id_to_numeric(uuid) IS 'the numeric a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a numeric under either';
 CREATE FUNCTION public_id_to_uuid(uuid) RETURNS uuid
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION public_id_to_uuid(uuid) IS 'the uuid a public id stands for (every uuid decrypts to one: uuids carry no redundancy)';
-
+COMMENT ON FUNCTION public_id_to_uuid(uuid) IS 'the uuid a public id stands for under the current key (every uuid decrypts to one: uuids carry no redundancy)';

@@ -138,6 +138,26 @@ bool decode_public_id_key(std::string_view base64, PublicIdKey &key) noexcept {
 	return ok;
 }
 
+std::string public_id_key_fingerprint(const PublicIdKey &key) {
+	// The label keeps the digest apart from any other use of SHA-256 over the same bytes.
+	static constexpr std::string_view kLabel = "identities public id key fingerprint 1";
+	const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+	unsigned char digest[EVP_MAX_MD_SIZE];
+	unsigned int digest_length = 0;
+	if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1 ||
+	    EVP_DigestUpdate(context.get(), kLabel.data(), kLabel.size()) != 1 ||
+	    EVP_DigestUpdate(context.get(), key.data(), key.size()) != 1 ||
+	    EVP_DigestFinal_ex(context.get(), digest, &digest_length) != 1 || digest_length != 32)
+		openssl_failure("could not compute the fingerprint of a public id key");
+	static constexpr char kHex[] = "0123456789abcdef";
+	std::string fingerprint;
+	for (int i = 0; i < 8; i++) {
+		fingerprint += kHex[digest[i] >> 4];
+		fingerprint += kHex[digest[i] & 0x0F];
+	}
+	return fingerprint;
+}
+
 void PublicIdCipher::ContextFree::operator()(evp_cipher_ctx_st *context) const noexcept {
 	EVP_CIPHER_CTX_free(context); // also wipes the key schedule
 }
@@ -223,6 +243,11 @@ std::optional<Uint128> PublicIdCipher::decimal_of_public_id(const std::uint8_t *
 
 void PublicIdCipher::uuid_of_public_id(const std::uint8_t *public_id, std::uint8_t *out) const {
 	decrypt_block(public_id, out);
+}
+
+bool PublicIdCipher::validates(const std::uint8_t *public_id) const {
+	// A uint64's plaintext is the decimal layout of the same value (flags and high word zero): one check serves both.
+	return decimal_of_public_id(public_id).has_value();
 }
 
 } // namespace identities

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 
 struct evp_cipher_ctx_st; // OpenSSL's EVP_CIPHER_CTX, kept out of this header
@@ -53,6 +54,11 @@ private:
 // The text is never copied anywhere but into the key.
 bool decode_public_id_key(std::string_view base64, PublicIdKey &key) noexcept;
 
+// A short, non-reversible name of a key, to tell whether servers hold the same key without showing it: the first
+// 8 bytes of SHA-256 over a fixed label and the key's bytes, as 16 lowercase hex digits. Stable across versions
+// (servers of different versions compare them). Throws Error(Internal) if OpenSSL fails.
+std::string public_id_key_fingerprint(const PublicIdKey &key);
+
 // AES-ECB over single blocks under one key, on OpenSSL contexts prepared once and reused by every call.
 // One object must not be used by two threads at once (the contexts are shared mutable state).
 class PublicIdCipher {
@@ -75,6 +81,8 @@ public:
 	std::optional<Uint128> decimal_of_public_id(const std::uint8_t *public_id) const;
 	// Every 16 bytes decrypt to some uuid, so this always succeeds.
 	void uuid_of_public_id(const std::uint8_t *public_id, std::uint8_t *out) const;
+	// Whether the public id validates under this key as one of a uint64 or a decimal (the kinds with redundancy).
+	bool validates(const std::uint8_t *public_id) const;
 
 private:
 	struct ContextFree {

@@ -7,6 +7,7 @@ namespace {
 
 constexpr std::string_view kSchemaPart = "identities";
 constexpr std::string_view kNamePart = "public_key";
+constexpr std::string_view kPreviousSuffix = "_previous"; // identities.public_key_previous, the decode-only key
 constexpr std::string_view kRedacted = "(redacted)";
 constexpr std::string_view kWithheld = "(withheld: the text may give identities.public_key a value)";
 
@@ -27,6 +28,18 @@ std::size_t find_ignoring_case(std::string_view text, std::string_view word, std
 }
 
 bool is_name_char(char c) noexcept { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+bool is_word_char(char c) noexcept { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The length of a key setting's name part at `at`: "public_key" or "public_key_previous" as a whole word (not
+// public_key_file or public_key_previous_file, which hold paths), or 0.
+std::size_t key_name_length(std::string_view text, std::size_t at) noexcept {
+	if (!equal_ignoring_case(text, at, kNamePart))
+		return 0;
+	std::size_t length = kNamePart.size();
+	if (equal_ignoring_case(text, at + length, kPreviousSuffix))
+		length += kPreviousSuffix.size();
+	return at + length < text.size() && is_word_char(text[at + length]) ? 0 : length;
+}
 
 // White space and SQL comments (-- to the end of the line, /* */ nested as PostgreSQL nests them).
 std::size_t skip_spaces(std::string_view text, std::size_t at) noexcept {
@@ -73,9 +86,10 @@ std::size_t mention_end(std::string_view text, std::size_t at) noexcept {
 	next = skip_spaces(text, next + 1);
 	if (next < text.size() && text[next] == '"')
 		next++;
-	if (!equal_ignoring_case(text, next, kNamePart))
+	const std::size_t name_length = key_name_length(text, next);
+	if (name_length == 0)
 		return std::string_view::npos;
-	next += kNamePart.size();
+	next += name_length;
 	if (next < text.size() && is_name_char(text[next]))
 		return std::string_view::npos;
 	if (next < text.size() && text[next] == '"')
@@ -111,6 +125,8 @@ Value value_span(std::string_view text, std::size_t after_name, std::size_t &beg
 	if (at < text.size() && text[at] == '\'')
 		at++; // the closing quote of the name as a string literal
 	at = skip_spaces(text, at);
+	if (text.compare(at, 2, "||") == 0)
+		return Value::Unsure; // the name goes on in an expression ('identities.public_key' || '_previous')
 	if (at < text.size() && (text[at] == '=' || text[at] == ',')) {
 		at++;
 	} else if (equal_ignoring_case(text, at, "to") && (at + 2 >= text.size() || !is_name_char(text[at + 2]))) {
@@ -161,9 +177,8 @@ bool every_occurrence_in_a_mention(std::string_view text) noexcept {
 	bool have_mention = next_mention(text, 0, mention_begin, mention_end);
 	for (std::size_t at = find_ignoring_case(text, kNamePart); at != std::string_view::npos;
 	     at = find_ignoring_case(text, kNamePart, at + 1)) {
-		const std::size_t after = at + kNamePart.size();
-		if (after < text.size() && (std::isalnum(static_cast<unsigned char>(text[after])) || text[after] == '_'))
-			continue; // public_key_file, or another name
+		if (key_name_length(text, at) == 0)
+			continue; // public_key_file, public_key_previous_file, or another name
 		while (have_mention && mention_end <= at) {
 			searched = mention_end;
 			have_mention = next_mention(text, searched, mention_begin, mention_end);

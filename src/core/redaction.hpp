@@ -1,4 +1,5 @@
-// Keeps the public-id key out of the server log: the values given to identities.public_key in a message's
+// Keeps the public-id keys out of the server log: the values given to identities.public_key (and to
+// identities.public_key_previous, the decode-only key of a rotation: "the setting" below is either) in a message's
 // text (a SET or ALTER SYSTEM statement, set_config(), PostgreSQL's "parameter ... changed to" line; the name
 // in either case, its parts quoted or spaced, comments around) are replaced by "(redacted)". A text that names
 // the setting in a way whose value cannot be found (a name built by an expression, named arguments, an E'' or
@@ -16,8 +17,8 @@ namespace identities {
 // so a caller allocates the result with its own allocator: no exception, no allocation here.
 std::size_t redact_public_key_values(std::string_view text, char *out, std::size_t out_size) noexcept;
 
-// Whether the text names identities.public_key at all, in any spelling above (identities.public_key_file does not
-// count).
+// Whether the text names identities.public_key or identities.public_key_previous at all, in any spelling above
+// (the _file settings do not count).
 bool mentions_public_key(std::string_view text) noexcept;
 
 } // namespace identities

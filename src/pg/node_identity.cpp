@@ -1,6 +1,7 @@
 #include "pg/node_identity.hpp"
 
 #include "pg/boundary.hpp"
+#include "pg/public_key.hpp"
 #include "pg/settings.hpp"
 
 extern "C" {
@@ -118,10 +119,18 @@ IDENTITIES_FUNCTION(identities_node_identity) {
 	descriptor = BlessTupleDesc(descriptor);
 	const int group = pg::citus_group_id();
 	const char *domain = GetConfigOption("identities.siq_domain", false, false);
-	Datum values[5] = {Int32GetDatum(group), Int32GetDatum(pg::effective_node_value(pg::snowflake_worker_setting)),
+	// The keys' fingerprints, copied out before any palloc: no C++ string may be alive when one raises.
+	char fingerprints[2][17] = {};
+	for (int previous = 0; previous < 2; previous++) {
+		const auto fingerprint = pg::public_key_fingerprint(previous == 1);
+		if (fingerprint)
+			snprintf(fingerprints[previous], sizeof fingerprints[previous], "%s", fingerprint->c_str());
+	}
+	Datum values[7] = {Int32GetDatum(group), Int32GetDatum(pg::effective_node_value(pg::snowflake_worker_setting)),
 	                   Int32GetDatum(pg::effective_node_value(pg::snowflake_process_setting)),
 	                   Int32GetDatum(pg::effective_node_value(pg::siq_shard_setting)),
-	                   CStringGetTextDatum(domain ? domain : "")};
-	bool nulls[5] = {group < 0, false, false, false, false};
+	                   CStringGetTextDatum(domain ? domain : ""), CStringGetTextDatum(fingerprints[0]),
+	                   CStringGetTextDatum(fingerprints[1])};
+	bool nulls[7] = {group < 0, false, false, false, false, fingerprints[0][0] == '\0', fingerprints[1][0] == '\0'};
 	return HeapTupleGetDatum(heap_form_tuple(descriptor, values, nulls));
 }

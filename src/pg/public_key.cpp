@@ -15,6 +15,9 @@ extern "C" {
 
 #include <openssl/crypto.h>
 
+#include <optional>
+#include <string>
+
 #include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
@@ -22,98 +25,130 @@ extern "C" {
 namespace identities::pg {
 namespace {
 
-// identities.public_key as guc.c keeps it (base64 text, never shown) and decoded, once per assignment.
-char *public_key_text = nullptr;
-PublicIdKey public_key;
-// identities.public_key_file: read when a public id is first needed after the setting was (re)loaded.
-char *public_key_file = nullptr;
-// The prepared cipher; a plain pointer because OpenSSL may already be torn down when static destructors run.
-PublicIdCipher *prepared_cipher = nullptr;
+// One key of public ids: the current one (identities.public_key, identities.public_key_file), which makes and reads
+// public ids, or the previous one of a rotation (identities.public_key_previous, …_previous_file), which only reads
+// them. The setting holds base64 text (never shown), decoded once per assignment; the file is read when the key is
+// first needed after the setting was (re)loaded.
+struct KeySlot {
+	const char *name;      // the setting
+	const char *file_name; // its file setting
+	char *text = nullptr;  // as guc.c keeps it
+	PublicIdKey key;       // the text decoded
+	char *file = nullptr;
+	// The prepared cipher and the key's fingerprint; a plain pointer because OpenSSL may already be torn down when
+	// static destructors run.
+	struct Prepared {
+		PublicIdCipher cipher;
+		std::string fingerprint;
+	} *prepared = nullptr;
+	bool defining = false; // while the setting is being defined: values set before the library was loaded apply
+};
 
-void forget_prepared_cipher() noexcept {
-	delete prepared_cipher; // frees the contexts, which wipes the key schedule
-	prepared_cipher = nullptr;
+KeySlot current_key{"identities.public_key", "identities.public_key_file"};
+KeySlot previous_key{"identities.public_key_previous", "identities.public_key_previous_file"};
+
+void forget_prepared(KeySlot &slot) noexcept {
+	delete slot.prepared; // frees the contexts, which wipes the key schedule
+	slot.prepared = nullptr;
 }
 
 // Whether the postmaster loaded identities (shared_preload_libraries): only then does it redact its own log lines,
 // among them the "parameter ... changed to" line of a reload. Backends inherit it.
 bool loaded_by_postmaster = false;
-// True while identities.public_key is being defined: values set before the library was loaded are applied then.
-bool defining_public_key = false;
 
-extern "C" bool check_public_key(char **new_value, void **extra, GucSource source) {
+// The same key in both settings: a rotation would keep nothing of the old one.
+bool same_key(const PublicIdKey &one, const PublicIdKey &other) noexcept {
+	return !one.empty() && one.size() == other.size() && CRYPTO_memcmp(one.data(), other.data(), one.size()) == 0;
+}
+
+template <KeySlot &slot, KeySlot &other> bool check_key(char **new_value, GucSource source) {
 	const bool empty = *new_value == nullptr || **new_value == '\0';
 	if (empty)
 		return true;
 	// ALTER ROLE/DATABASE SET and CREATE FUNCTION ... SET would store the key in catalogs other roles can read
 	// (checked with source PGC_S_TEST); one stored while identities was not loaded stays inert at login.
 	if (source == PGC_S_TEST) {
-		GUC_check_errmsg("identities.public_key cannot be stored in a role, database or function setting");
-		GUC_check_errhint("Set it in postgresql.conf or with ALTER SYSTEM, or use identities.public_key_file.");
+		GUC_check_errmsg("%s cannot be stored in a role, database or function setting", slot.name);
+		GUC_check_errhint("Set it in postgresql.conf or with ALTER SYSTEM, or use %s.", slot.file_name);
 		return false;
 	}
 	if (source == PGC_S_GLOBAL || source == PGC_S_DATABASE || source == PGC_S_USER ||
 	    source == PGC_S_DATABASE_USER) {
-		GUC_check_errmsg("identities.public_key is not taken from a role or database setting");
+		GUC_check_errmsg("%s is not taken from a role or database setting", slot.name);
 		GUC_check_errdetail("Role and database settings are readable by every role.");
-		GUC_check_errhint("Remove it with ALTER ROLE/DATABASE ... RESET identities.public_key, and set the key in "
-		                  "postgresql.conf, with ALTER SYSTEM or in identities.public_key_file.");
+		GUC_check_errhint("Remove it with ALTER ROLE/DATABASE ... RESET %s, and set the key in postgresql.conf, with "
+		                  "ALTER SYSTEM or in %s.",
+		                  slot.name, slot.file_name);
 		return false;
 	}
 	// postgresql.conf, postgresql.auto.conf, and ALTER SYSTEM's check of what it would write there.
 	if (source == PGC_S_FILE && !loaded_by_postmaster) {
-		GUC_check_errmsg("identities.public_key is taken from a configuration file only when identities is in "
-		                 "shared_preload_libraries");
+		GUC_check_errmsg("%s is taken from a configuration file only when identities is in shared_preload_libraries",
+		                 slot.name);
 		GUC_check_errdetail("Otherwise the postmaster writes the key to the server log when a reload changes it, "
 		                    "and sessions that have not loaded identities show it to any role. The key is not used.");
-		GUC_check_errhint("Add identities to shared_preload_libraries, or keep the key in identities.public_key_file.");
+		GUC_check_errhint("Add identities to shared_preload_libraries, or keep the key in %s.", slot.file_name);
 		return false;
 	}
 	// A SET run before this session loaded identities: its statement reached the log and pg_stat_statements as
 	// it was, since nothing of ours was there to redact it.
-	if (defining_public_key && source == PGC_S_SESSION) {
-		GUC_check_errmsg("identities.public_key was set before identities was loaded in this session");
+	if (slot.defining && source == PGC_S_SESSION) {
+		GUC_check_errmsg("%s was set before identities was loaded in this session", slot.name);
 		GUC_check_errdetail("The statement that set it was logged as it was. The key is not used.");
 		GUC_check_errhint("Preload identities (shared_preload_libraries or session_preload_libraries), or load it "
 		                  "before setting the key.");
 		return false;
 	}
-	bool valid = false;
-	{
-		PublicIdKey decoded; // wiped when this scope ends
-		valid = decode_public_id_key(*new_value, decoded);
-	}
-	if (!valid) {
+	PublicIdKey decoded; // wiped when this function returns
+	if (!decode_public_id_key(*new_value, decoded)) {
 		// Without our own message guc.c would echo the rejected value, and with it most of a key.
-		GUC_check_errmsg("invalid value for parameter \"identities.public_key\"");
+		GUC_check_errmsg("invalid value for parameter \"%s\"", slot.name);
 		GUC_check_errdetail("The key must be the base64 of 16, 24 or 32 bytes. The value is not shown.");
+		return false;
 	}
-	return valid;
+	// Refused at once in a session; a configuration file may give both in either order, so a reload's pair is
+	// checked when the keys are used (public_id_ciphers).
+	if (source > PGC_S_FILE && same_key(decoded, other.key)) {
+		GUC_check_errmsg("identities.public_key_previous must be another key than identities.public_key");
+		GUC_check_errdetail("The previous key only reads public ids made before the current key; the value is not shown.");
+		return false;
+	}
+	return true;
 }
 
-extern "C" void assign_public_key(const char *new_value, void *extra) {
-	if (new_value == nullptr || !decode_public_id_key(new_value, public_key))
-		public_key.clear();
-	forget_prepared_cipher();
+template <KeySlot &slot> void assign_key(const char *new_value) {
+	if (new_value == nullptr || !decode_public_id_key(new_value, slot.key))
+		slot.key.clear();
+	forget_prepared(slot);
 }
 
+extern "C" bool check_public_key(char **new_value, void **, GucSource source) {
+	return check_key<current_key, previous_key>(new_value, source);
+}
+extern "C" bool check_public_key_previous(char **new_value, void **, GucSource source) {
+	return check_key<previous_key, current_key>(new_value, source);
+}
+extern "C" void assign_public_key(const char *new_value, void *) { assign_key<current_key>(new_value); }
+extern "C" void assign_public_key_previous(const char *new_value, void *) { assign_key<previous_key>(new_value); }
 extern "C" const char *show_public_key() {
-	return public_key_text != nullptr && *public_key_text != '\0' ? "(set)" : "(unset)";
+	return current_key.text != nullptr && *current_key.text != '\0' ? "(set)" : "(unset)";
 }
-
-extern "C" void assign_public_key_file(const char *new_value, void *extra) {
-	forget_prepared_cipher(); // a reload may have changed the file's contents even when its path stayed
+extern "C" const char *show_public_key_previous() {
+	return previous_key.text != nullptr && *previous_key.text != '\0' ? "(set)" : "(unset)";
 }
+// A reload may have changed a file's contents even when its path stayed.
+extern "C" void assign_public_key_file(const char *, void *) { forget_prepared(current_key); }
+extern "C" void assign_public_key_previous_file(const char *, void *) { forget_prepared(previous_key); }
 
-// Reads the key file into key. The file's bytes are wiped from this process once decoded. Errors name the
-// file only to those who may see the setting (show_path).
-void read_public_key_file(const char *path, bool show_path, PublicIdKey &key) {
-	const std::string named = show_path ? std::string(" \"") + path + "\"" : std::string();
+// Reads a key file into key. The file's bytes are wiped from this process once decoded. Errors name the file only
+// to those who may see the setting (show_path).
+void read_public_key_file(const KeySlot &slot, bool show_path, PublicIdKey &key) {
+	const std::string named = show_path ? std::string(" \"") + slot.file + "\"" : std::string();
 	char contents[4096];
 	ssize_t length = -1;
 	int read_errno = 0;
 	// O_NONBLOCK: a FIFO configured by mistake must not hang the backend (it then reads as empty, so invalid).
-	const int file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	const int file = open(slot.file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (file >= 0) {
 		length = read(file, contents, sizeof contents);
 		read_errno = errno;
@@ -123,15 +158,30 @@ void read_public_key_file(const char *path, bool show_path, PublicIdKey &key) {
 	}
 	if (length < 0)
 		throw Error(ErrorCode::ConfigFileError,
-		            "could not read identities.public_key_file" + named + ": " + strerror(read_errno), {},
+		            std::string("could not read ") + slot.file_name + named + ": " + strerror(read_errno), {},
 		            "The file must be readable by the operating system user the server runs as.");
 	const bool valid = static_cast<std::size_t>(length) < sizeof contents &&
 	                   decode_public_id_key(std::string_view(contents, static_cast<std::size_t>(length)), key);
 	OPENSSL_cleanse(contents, sizeof contents);
 	if (!valid)
-		throw Error(ErrorCode::ConfigFileError,
-		            "identities.public_key_file" + named + " does not hold a valid key",
+		throw Error(ErrorCode::ConfigFileError, std::string(slot.file_name) + named + " does not hold a valid key",
 		            "The file must hold the base64 of 16, 24 or 32 bytes. Its contents are not shown.");
+}
+
+// The slot's cipher, prepared on first use from its setting or else its file; nullptr when neither is set.
+const KeySlot::Prepared *prepared_key(KeySlot &slot) {
+	if (slot.prepared != nullptr)
+		return slot.prepared;
+	if (!slot.key.empty()) {
+		slot.prepared = new KeySlot::Prepared{PublicIdCipher(slot.key), public_id_key_fingerprint(slot.key)};
+	} else if (slot.file != nullptr && *slot.file != '\0') {
+		// The path is superuser-only (GUC_SUPERUSER_ONLY): asked before any C++ object of this frame exists.
+		const bool show_path = superuser() || has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_SETTINGS);
+		PublicIdKey key;
+		read_public_key_file(slot, show_path, key);
+		slot.prepared = new KeySlot::Prepared{PublicIdCipher(key), public_id_key_fingerprint(key)};
+	}
+	return slot.prepared;
 }
 
 emit_log_hook_type previous_emit_log_hook = nullptr;
@@ -251,39 +301,61 @@ void redact_public_key_in_server_log() {
 }
 
 const PublicIdCipher &public_id_cipher() {
-	if (prepared_cipher != nullptr)
-		return *prepared_cipher;
-	if (!public_key.empty()) {
-		prepared_cipher = new PublicIdCipher(public_key);
-	} else if (public_key_file != nullptr && *public_key_file != '\0') {
-		// The path is superuser-only (GUC_SUPERUSER_ONLY): asked before any C++ object of this frame exists.
-		const bool show_path = superuser() || has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_SETTINGS);
-		PublicIdKey key;
-		read_public_key_file(public_key_file, show_path, key);
-		prepared_cipher = new PublicIdCipher(key);
-	} else {
+	const KeySlot::Prepared *current = prepared_key(current_key);
+	if (current == nullptr)
 		throw Error(ErrorCode::ObjectNotInPrerequisiteState, "no public id key is configured", {},
 		            "Set identities.public_key (superuser only) or identities.public_key_file to the base64 of a 16-, "
 		            "24- or 32-byte AES key.");
-	}
-	return *prepared_cipher;
+	return current->cipher;
+}
+
+PublicIdCiphers public_id_ciphers() {
+	const PublicIdCipher &current = public_id_cipher();
+	const KeySlot::Prepared *previous = prepared_key(previous_key);
+	if (previous != nullptr && previous->fingerprint == current_key.prepared->fingerprint)
+		throw Error(ErrorCode::InvalidParameterValue,
+		            "identities.public_key_previous holds the same key as identities.public_key",
+		            "The previous key only reads public ids made before the current key. The keys are not shown.",
+		            "Set identities.public_key_previous (or its file) to the key the current one replaced, or reset it.");
+	return {&current, previous != nullptr ? &previous->cipher : nullptr};
+}
+
+std::optional<std::string> public_key_fingerprint(bool previous) {
+	const KeySlot::Prepared *prepared = prepared_key(previous ? previous_key : current_key);
+	if (prepared == nullptr)
+		return std::nullopt;
+	return prepared->fingerprint;
 }
 
 void define_public_key_settings() {
 	loaded_by_postmaster = process_shared_preload_libraries_in_progress;
-	defining_public_key = true;
+	current_key.defining = true;
 	DefineCustomStringVariable(
 	    "identities.public_key", "The AES key of public ids: base64 of 16, 24 or 32 bytes.",
 	    "Superusers only. Never shown: SHOW and current_setting() say (set) or (unset). Wins over "
 	    "identities.public_key_file.",
-	    &public_key_text, "", PGC_SUSET, GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, check_public_key,
+	    &current_key.text, "", PGC_SUSET, GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, check_public_key,
 	    assign_public_key, show_public_key);
-	defining_public_key = false;
+	current_key.defining = false;
 	DefineCustomStringVariable(
 	    "identities.public_key_file",
 	    "A file holding the base64 AES key of public ids, read when identities.public_key is empty.",
-	    "Read again after the server reloads its configuration.", &public_key_file, "", PGC_SIGHUP,
+	    "Read again after the server reloads its configuration.", &current_key.file, "", PGC_SIGHUP,
 	    GUC_SUPERUSER_ONLY | GUC_NOT_IN_SAMPLE, nullptr, assign_public_key_file, nullptr);
+	previous_key.defining = true;
+	DefineCustomStringVariable(
+	    "identities.public_key_previous",
+	    "The key public ids were made under before identities.public_key: read, never used to make them.",
+	    "For a key rotation. Superusers only, never shown, as identities.public_key. Wins over "
+	    "identities.public_key_previous_file.",
+	    &previous_key.text, "", PGC_SUSET, GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE,
+	    check_public_key_previous, assign_public_key_previous, show_public_key_previous);
+	previous_key.defining = false;
+	DefineCustomStringVariable(
+	    "identities.public_key_previous_file",
+	    "A file holding the base64 previous key, read when identities.public_key_previous is empty.",
+	    "Read again after the server reloads its configuration.", &previous_key.file, "", PGC_SIGHUP,
+	    GUC_SUPERUSER_ONLY | GUC_NOT_IN_SAMPLE, nullptr, assign_public_key_previous_file, nullptr);
 }
 
 } // namespace identities::pg

@@ -29,7 +29,7 @@ sql() { local port=$1; shift; psql_on "$port" -d postgres -X -At "$@"; }
 # public_id_under KEY: public_id(1) under that key, computed by a session that sets it (preloaded server A)
 expected_public_id() { sql 55534 -c "SET identities.public_key = '$1'" -c "SELECT public_id(1)" | tail -n 1; }
 
-# A. preloaded, before pg_stat_statements in the list
+# A. preloaded, before pg_stat_statements in the list (the previous key of a rotation too)
 start_server key_preloaded 55534 no "shared_preload_libraries = 'identities,pg_stat_statements'" "${logging[@]}"
 sql 55534 -c "CREATE EXTENSION identities" -c "CREATE EXTENSION pg_stat_statements" >/dev/null
 conf_key=$(new_key)
@@ -41,17 +41,21 @@ grep -q 'parameter "identities.public_key" changed to' "$IDENTITIES_WORK/key_pre
 	fail "A: the reload did not log the changed setting (so its redaction was not tested)"
 [ "$(sql 55534 -c "SELECT public_id(1)")" = "$(expected_public_id "$conf_key")" ] || fail "A: the key of postgresql.conf is not used"
 for form in "ALTER SYSTEM SET identities.public_key = '@'" "SET identities.public_key = '@'" \
+	"SET identities.public_key_previous = '@'" "SELECT set_config('identities.public_key_previous', '@', false)" \
+	"ALTER SYSTEM SET identities.public_key_previous = '@'" \
 	"SELECT set_config('identities.public_key', '@', false)" \
 	"DO \$\$BEGIN EXECUTE 'SET identities.public_key = ''@'''; END\$\$" \
 	"SET identities.public_key = '@'; SELECT public_id(1); RESET identities.public_key"; do
 	kept+=("$(new_key)")
 	sql 55534 -c "${form//@/${kept[-1]}}" >/dev/null
 done
+sql 55534 -c "SELECT pg_reload_conf()" >/dev/null # the previous key's "changed to" line
+sleep 1
 kept+=("$(new_key)")
 bad=${kept[-1]%?????}!!!!! # not base64: refused, and not echoed
 sql 55534 -v ON_ERROR_STOP=0 -c "SET identities.public_key = '$bad'" >/dev/null 2>&1 || true
 kept+=("$bad")
-sql 55534 -c "ALTER SYSTEM RESET identities.public_key" >/dev/null
+sql 55534 -c "ALTER SYSTEM RESET identities.public_key" -c "ALTER SYSTEM RESET identities.public_key_previous" >/dev/null
 tracked=$(sql 55534 -c "SELECT count(*) FROM pg_stat_statements WHERE query ILIKE '%public_key%'")
 [ "$tracked" -ge 4 ] || fail "A: pg_stat_statements tracked $tracked statements naming the key (so the test saw none)"
 echo "A. preloaded: $tracked statements naming the key tracked"

@@ -43,6 +43,12 @@ SELECT * FROM identities_node_clashes('[
 	{"node": "c", "snowflake_worker": 0, "snowflake_process": 0, "siq_shard": 1, "siq_domain": ""},
 	{"node": "d", "snowflake_worker": 1, "snowflake_process": 0, "siq_shard": 0, "siq_domain": "example.com"},
 	{"node": "e", "error": "could not connect to server \"e\""}]');
+-- servers holding other public id keys (by fingerprint): a public id made on one would not decode on the other
+SELECT node, public_key_fingerprint, public_key_previous_fingerprint, keys_differ_from FROM identities_node_clashes('[
+	{"node": "a", "snowflake_worker": 1, "public_key_fingerprint": "07e174205ce4a674"},
+	{"node": "b", "snowflake_worker": 2, "public_key_fingerprint": "07e174205ce4a674"},
+	{"node": "c", "snowflake_worker": 3, "public_key_fingerprint": "24b8fdc6576ab60e", "public_key_previous_fingerprint": "07e174205ce4a674"},
+	{"node": "d", "snowflake_worker": 4}]');
 -- this server alone, without Citus
 SELECT node, clashes_with, error FROM identities_check_foreign_servers();
 SELECT pg_temp.error_of('SELECT * FROM identities_check_citus_nodes()');

@@ -252,6 +252,29 @@ TEST(PublicId, InPlaceUuidCalls) {
 	EXPECT_EQ(text_of(buffer), text_of(uuid_from_integer(1)));
 }
 
+// Fingerprints: fixed for a key (servers of any version compare them), different for another key or length.
+TEST(PublicId, KeyFingerprints) {
+	const FilledKey zero32(32, 0), zero16(16, 0), one32(32, 1);
+	EXPECT_EQ(public_id_key_fingerprint(zero32.key), "07e174205ce4a674");
+	EXPECT_EQ(public_id_key_fingerprint(zero16.key), "24b8fdc6576ab60e");
+	EXPECT_NE(public_id_key_fingerprint(one32.key), public_id_key_fingerprint(zero32.key));
+}
+
+// What validates under a key: the public id of a uint64 or a decimal made under it, never one made under another
+// key, nor a uuid's (no redundancy there: it validates by chance, once in about 2^35).
+TEST(PublicId, ValidatesOnlyUnderItsKey) {
+	const PublicIdCipher &zero = zero_key_cipher();
+	const FilledKey one_key(32, 1);
+	const PublicIdCipher one(one_key.key);
+	Uuid public_id{};
+	zero.public_id_of_uint64(42, public_id.data());
+	EXPECT_TRUE(zero.validates(public_id.data()));
+	EXPECT_FALSE(one.validates(public_id.data()));
+	zero.public_id_of_decimal(kDecimal28Max, public_id.data());
+	EXPECT_TRUE(zero.validates(public_id.data()));
+	EXPECT_FALSE(one.validates(public_id.data()));
+}
+
 class PublicIdRandomKey : public testing::TestWithParam<std::size_t> {};
 
 INSTANTIATE_TEST_SUITE_P(KeyLengths, PublicIdRandomKey, testing::Values(16, 24, 32));

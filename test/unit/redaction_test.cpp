@@ -39,6 +39,13 @@ TEST(Redaction, HidesEveryFormOfTheValue) {
 	EXPECT_EQ(redacted("SET \"identities.public_key\" = 'k10'"), "SET \"identities.public_key\" = '(redacted)'");
 	EXPECT_EQ(redacted("SET identities . public_key = 'k11'"), "SET identities . public_key = '(redacted)'");
 	EXPECT_EQ(redacted("SET identities./* c */public_key = 'k12'"), "SET identities./* c */public_key = '(redacted)'");
+	// The previous key of a rotation, as the current one.
+	EXPECT_EQ(redacted("parameter \"identities.public_key_previous\" changed to \"AAAAAAAAAAAAAAAAAAAAAA==\""),
+	          "parameter \"identities.public_key_previous\" changed to \"(redacted)\"");
+	EXPECT_EQ(redacted("SET IDENTITIES.\"PUBLIC_KEY_PREVIOUS\" TO 'k13'"),
+	          "SET IDENTITIES.\"PUBLIC_KEY_PREVIOUS\" TO '(redacted)'");
+	EXPECT_EQ(redacted("SELECT set_config('identities.public_key_previous', 'k14', false)"),
+	          "SELECT set_config('identities.public_key_previous', '(redacted)', false)");
 }
 
 // Forms whose value cannot be found: the whole text is withheld, but for its first words.
@@ -61,6 +68,10 @@ TEST(Redaction, WithholdsTextsThatNameTheSettingOtherwise) {
 	          "execute S_1: SELECT set_config('identities.pub' || 'lic_key', $1, false)"); // no name: the parameters are the glue's
 	EXPECT_EQ(redacted("myidentities.public_key = 'x'"), "myidentities.public_key = 'x'"); // not the setting
 	EXPECT_EQ(redacted("SET my.identities.public_key = 'x'"), "SET my.identities.public_key = 'x'");
+	EXPECT_EQ(redacted("SET identities.public_key_previous_file = '/k'"), "SET identities.public_key_previous_file = '/k'");
+	EXPECT_EQ(redacted("SET identities.public_key_previously = 'x'"), "SET identities.public_key_previously = 'x'");
+	EXPECT_EQ(redacted("statement: SELECT set_config('identities.public_key' || '_previous', 'k15', false)"),
+	          "statement: " + withheld);
 	// A prefix is kept only before any mention and without quotes.
 	EXPECT_EQ(redacted("SELECT 'a: b', set_config('identities.' || 'public_key', 'k7', false)"), withheld);
 	EXPECT_TRUE(mentions_public_key("SELECT set_config('identities.' || 'public_key', 'k1', false)"));
