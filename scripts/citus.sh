@@ -5,7 +5,8 @@
 #   2  Citus is not available here: CITUS_SKIP_REASON says why (the test is then skipped, not passed)
 #
 # A Citus that was not built by this script (no marker file beside citus.so) is used as it is. Otherwise,
-# with CITUS_SOURCE naming a Citus source tarball whose configure accepts this PostgreSQL major, it is built
+# with CITUS_SOURCE naming a Citus source tarball whose configure accepts this PostgreSQL major (or
+# CITUS_SOURCE_DIR, a directory of citus-VERSION.tar.gz tarballs: the newest one that accepts it), it is built
 # once per Citus version and PostgreSQL minor version: extracted into a scratch directory, configured
 # --without-libcurl, made, and installed with DESTDIR into $IDENTITIES_CACHE/citus-VERSION-pgMINOR/stage. Every
 # later use copies that stage into / (seconds). A marker beside citus.so records what was installed, so a
@@ -33,6 +34,9 @@ ensure_citus() {
 		return 0
 	fi
 	local source=${CITUS_SOURCE:-}
+	if [ -z "$source" ] && [ -n "${CITUS_SOURCE_DIR:-}" ]; then
+		source=$(citus_source_for_major "$CITUS_SOURCE_DIR") || { citus_skip "$source"; return; }
+	fi
 	if [ -z "$source" ]; then
 		if [ -f "$pkglibdir/citus.so" ]; then
 			echo "Citus: $(cat "$marker") (built by an earlier run; CITUS_SOURCE is not set)"
@@ -43,12 +47,10 @@ ensure_citus() {
 	fi
 	[ -f "$source" ] && [ -r "$source" ] || { citus_skip "CITUS_SOURCE ($source) is not a readable file"; return; }
 
-	# The version and the majors it supports, from the tarball's configure script.
-	local configure version supported
-	configure=$(tar -xzOf "$source" --wildcards '*/configure' 2>/dev/null)
-	version=$(sed -n "s/^PACKAGE_VERSION='\(.*\)'$/\1/p" <<<"$configure")
+	local version supported
+	version=$(citus_tarball_version "$source")
 	[ -n "$version" ] || { citus_skip "CITUS_SOURCE ($source) is not a Citus source tarball (no configure with a version)"; return; }
-	supported=$(grep -m1 'elif test "$version_num" != ' <<<"$configure" | grep -oE "'[0-9]+'" | tr -d "'" | xargs)
+	supported=$(citus_tarball_majors "$source")
 	if [ -n "$supported" ] && [[ " $supported " != *" $PG_MAJOR "* ]]; then
 		citus_skip "Citus $version supports PostgreSQL ${supported// /, } only, not $PG_MAJOR"
 		return
@@ -79,6 +81,42 @@ ensure_citus() {
 	tar -C "$cache/stage" -cf - . | tar -C / --no-overwrite-dir -xf - || return 1
 	echo "$stamp" >"$marker"
 	echo "Citus: $version, installed for PostgreSQL $pg_version from $cache"
+}
+
+# citus_tarball_version TARBALL, citus_tarball_majors TARBALL: a Citus source tarball's version, and the PostgreSQL
+# majors its configure accepts (empty when it does not say), read from its configure script.
+citus_tarball_version() {
+	tar -xzOf "$1" --wildcards '*/configure' 2>/dev/null | sed -n "s/^PACKAGE_VERSION='\(.*\)'$/\1/p"
+}
+citus_tarball_majors() {
+	tar -xzOf "$1" --wildcards '*/configure' 2>/dev/null | grep -m1 'elif test "$version_num" != ' |
+		grep -oE "'[0-9]+'" | tr -d "'" | xargs
+}
+
+# citus_source_for_major DIR: the newest citus-*.tar.gz of DIR whose configure accepts $PG_MAJOR; otherwise
+# prints why there is none and fails.
+citus_source_for_major() {
+	local dir=$1 tarball version majors found=() refused=()
+	for tarball in "$dir"/citus-*.tar.gz; do
+		[ -f "$tarball" ] || continue
+		version=$(citus_tarball_version "$tarball")
+		[ -n "$version" ] || continue
+		majors=$(citus_tarball_majors "$tarball")
+		if [ -z "$majors" ] || [[ " $majors " == *" $PG_MAJOR "* ]]; then
+			found+=("$version $tarball")
+		else
+			refused+=("Citus $version supports PostgreSQL ${majors// /, } only")
+		fi
+	done
+	if [ ${#found[@]} = 0 ]; then
+		if [ ${#refused[@]} = 0 ]; then
+			echo "CITUS_SOURCE_DIR ($dir) holds no Citus source tarball (citus-VERSION.tar.gz)"
+		else
+			echo "no Citus in CITUS_SOURCE_DIR supports PostgreSQL $PG_MAJOR ($(IFS=';'; echo "${refused[*]}" | sed 's/;/; /g'))"
+		fi
+		return 1
+	fi
+	printf '%s\n' "${found[@]}" | sort -V -k1,1 | tail -n 1 | cut -d' ' -f2-
 }
 
 # citus_build SOURCE CACHE VERSION PG_VERSION: the build itself, into CACHE/stage (replaced).

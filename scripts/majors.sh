@@ -166,13 +166,20 @@ run_in_chroot() {
 	mkdir -p "$copy"
 	tar -C "$IDENTITIES_ROOT" --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
 		--exclude='src/*/*.d' -cf - . | tar -C "$copy" -xf -
-	# CITUS_SOURCE (a Citus source tarball, scripts/citus.sh): a copy inside the chroot, and its path there.
+	# CITUS_SOURCE (a Citus source tarball, scripts/citus.sh) or CITUS_SOURCE_DIR (a directory of them): a copy
+	# inside the chroot, and its path there.
 	local citus_env=()
+	rm -rf "$dir/root/citus-source"
 	if [ -n "${CITUS_SOURCE:-}" ]; then
 		citus_env=("CITUS_SOURCE=$CITUS_SOURCE")
-		rm -rf "$dir/root/citus-source"
 		if [ -f "$CITUS_SOURCE" ] && mkdir -p "$dir/root/citus-source" && cp "$CITUS_SOURCE" "$dir/root/citus-source/"; then
 			citus_env=("CITUS_SOURCE=/root/citus-source/$(basename "$CITUS_SOURCE")")
+		fi
+	elif [ -n "${CITUS_SOURCE_DIR:-}" ]; then
+		citus_env=("CITUS_SOURCE_DIR=$CITUS_SOURCE_DIR")
+		if [ -d "$CITUS_SOURCE_DIR" ] && mkdir -p "$dir/root/citus-source" &&
+			cp "$CITUS_SOURCE_DIR"/citus-*.tar.gz "$dir/root/citus-source/" 2>/dev/null; then
+			citus_env=("CITUS_SOURCE_DIR=/root/citus-source")
 		fi
 	fi
 	chroot_mount "$dir"

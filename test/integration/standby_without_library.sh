@@ -71,7 +71,8 @@ as_postgres "$PG_BIN/pg_ctl" -D "$standby" status >/dev/null && fail "the standb
 stopped=$(grep -E "resource manager with ID $rmgr_id not registered|shared_preload_libraries" "$IDENTITIES_WORK/nolib_standby.log" || true)
 echo "the standby without identities stopped: $stopped"
 grep -q "FATAL:  resource manager with ID $rmgr_id not registered" <<<"$stopped" || fail "no FATAL naming the resource manager"
-grep -q "HINT:  Include the extension module that implements this resource manager in shared_preload_libraries" <<<"$stopped" ||
+# (17 quotes the setting's name in the hint)
+grep -qE 'HINT:  Include the extension module that implements this resource manager in "?shared_preload_libraries' <<<"$stopped" ||
 	fail "no hint to preload the library"
 grep -q '^shared_preload_libraries' "$standby/postgresql.conf" && fail "the standby had the library"
 # Preloaded, it starts, replays the marks and the rows after them.
