@@ -13,10 +13,13 @@
 # cached chroot whose PostgreSQL or tarball has changed gets a fresh build.
 
 # Bump when the recipe below changes, so every machine builds Citus anew.
-CITUS_RECIPE=1
-# Build dependencies beyond postgresql-server-dev-NN (libcurl is left out: configured --without-libcurl).
+CITUS_RECIPE=3
+# Build dependencies beyond postgresql-server-dev-NN. Configured --without-libcurl, except where the server's own
+# headers define HAVE_LIBCURL (PostgreSQL 18's OAuth client): Citus then compiles its curl code whatever it is told,
+# so it must link libcurl too. Either way it sends no usage statistics (only a build with
+# ENABLE_CITUS_STATISTICS_COLLECTION, which configure never defines, would).
 CITUS_BUILD_PACKAGES=(liblz4-dev libzstd-dev libkrb5-dev libicu-dev libselinux1-dev libxslt1-dev libpam0g-dev
-	libreadline-dev)
+	libreadline-dev libcurl4-openssl-dev)
 
 citus_skip() {
 	CITUS_SKIP_REASON=$1
@@ -150,10 +153,11 @@ citus_build() {
 			}
 			{ print }' "$compat" >"$compat.new" && mv "$compat.new" "$compat"
 	fi
-	local status=0
+	local status=0 curl=--without-libcurl
+	grep -q '^#define HAVE_LIBCURL 1' "$("$PG_CONFIG" --includedir-server)/pg_config.h" && curl=--with-libcurl
 	(
 		cd "$tree" &&
-			PG_CONFIG=$PG_CONFIG ./configure --without-libcurl &&
+			PG_CONFIG=$PG_CONFIG ./configure "$curl" &&
 			make -j2 &&
 			make install DESTDIR="$cache/stage"
 	) >>"$build_log" 2>&1 || status=1
