@@ -1,0 +1,240 @@
+using System.Numerics;
+using Npgsql;
+using NpgsqlTypes;
+using Xunit;
+
+namespace Identities.Npgsql.Tests;
+
+// Every type of the extension through the plugin against a real server: reading by every API, typed parameters,
+// arrays, NULLs, edges, generated ids checked by the server's own functions, binary COPY both ways, and bad values
+// refused in .NET before anything is sent.
+public sealed class PluginTests : IAsyncLifetime
+{
+    static readonly decimal DistributedIdMax = 9_999_999_999_999_999_999_999_999_999m;
+    static readonly BigInteger SiqMax = (BigInteger.One << 112) - 1;
+    static readonly Guid SomeIuid = Guid.Parse("01a20942-04f9-8001-8086-1378e8435031");
+    readonly string _table = "plugin_" + Guid.NewGuid().ToString("N")[..12];
+    NpgsqlDataSource _dataSource = null!;
+    NpgsqlConnection _connection = null!;
+
+    public async Task InitializeAsync()
+    {
+        _dataSource = Server.WithPlugin();
+        _connection = await _dataSource.OpenConnectionAsync();
+        await Execute($"CREATE TABLE {_table} (n int, d distributedid, i iuid, s siq)");
+    }
+
+    public async Task DisposeAsync()
+    {
+        await Execute($"DROP TABLE IF EXISTS {_table}");
+        await _connection.DisposeAsync();
+        await _dataSource.DisposeAsync();
+    }
+
+    async Task Execute(string sql)
+    {
+        await using var command = new NpgsqlCommand(sql, _connection);
+        await command.ExecuteNonQueryAsync();
+    }
+
+    async Task<long> Count() => await Server.Scalar<long>(_connection, $"SELECT count(*) FROM {_table}");
+
+    [Fact]
+    public async Task SelectStarReadsNativeValues()
+    {
+        await Execute($"INSERT INTO {_table} VALUES (1, '1065896647567317033105227776', '{SomeIuid}', 'ffffffffffffffffffffffffffff')");
+        await using var command = new NpgsqlCommand($"SELECT * FROM {_table}", _connection);
+        await using var reader = await command.ExecuteReaderAsync();
+        Assert.True(await reader.ReadAsync());
+        Assert.Equal(typeof(decimal), reader.GetFieldType(1));
+        Assert.Equal(typeof(Guid), reader.GetFieldType(2));
+        Assert.Equal(typeof(BigInteger), reader.GetFieldType(3));
+        Assert.Equal(1065896647567317033105227776m, reader.GetValue(1));
+        Assert.Equal(SomeIuid, reader.GetValue(2));
+        Assert.Equal(SiqMax, reader.GetValue(3));
+        Assert.Equal(1065896647567317033105227776m, reader.GetFieldValue<decimal>(1));
+        Assert.Equal(SomeIuid, reader.GetFieldValue<Guid>(2));
+        Assert.Equal(SiqMax, reader.GetFieldValue<BigInteger>(3));
+        Assert.Equal("distributedid", reader.GetDataTypeName(1).Split('.').Last());
+    }
+
+    [Theory]
+    [InlineData("0")]
+    [InlineData("1")]
+    [InlineData("9223372036854775807")]
+    [InlineData("18446744073709551615")]
+    [InlineData("18446744073709551616")]
+    [InlineData("18446744073709551617")]
+    [InlineData("9999999999999999999999999999")]
+    public async Task DistributedIdEdgesRoundTripAndCompare(string text)
+    {
+        var value = decimal.Parse(text);
+        await using (var insert = new NpgsqlCommand($"INSERT INTO {_table} (d) VALUES (@d)", _connection))
+        {
+            insert.Parameters.Add(new NpgsqlParameter<decimal>("d", value) { DataTypeName = "distributedid" });
+            await insert.ExecuteNonQueryAsync();
+        }
+        // The server's own text of what arrived, and a comparison with the column's operator, no cast.
+        await using var select = new NpgsqlCommand($"SELECT d, d::text FROM {_table} WHERE d = @d", _connection);
+        select.Parameters.Add(new NpgsqlParameter<decimal>("d", value) { DataTypeName = "distributedid" });
+        await using var reader = await select.ExecuteReaderAsync();
+        Assert.True(await reader.ReadAsync());
+        Assert.Equal(value, reader.GetFieldValue<decimal>(0));
+        Assert.Equal(text, reader.GetString(1));
+    }
+
+    [Fact]
+    public async Task SiqEdgesRoundTripAndCompare()
+    {
+        foreach (var value in new[] { BigInteger.Zero, BigInteger.One, (BigInteger.One << 64) - 1, BigInteger.One << 64, SiqMax })
+        {
+            await using (var insert = new NpgsqlCommand($"INSERT INTO {_table} (s) VALUES (@s)", _connection))
+            {
+                insert.Parameters.Add(new NpgsqlParameter { ParameterName = "s", Value = value, DataTypeName = "siq" });
+                await insert.ExecuteNonQueryAsync();
+            }
+            await using var select = new NpgsqlCommand($"SELECT s, siq_to_numeric(s)::text FROM {_table} WHERE s = @s", _connection);
+            select.Parameters.Add(new NpgsqlParameter { ParameterName = "s", Value = value, DataTypeName = "siq" });
+            await using var reader = await select.ExecuteReaderAsync();
+            Assert.True(await reader.ReadAsync());
+            Assert.Equal(value, reader.GetFieldValue<BigInteger>(0));
+            Assert.Equal(value.ToString(), reader.GetString(1));
+        }
+    }
+
+    [Fact]
+    public async Task GeneratedIdsReadAsTheServerExtractsThem()
+    {
+        await Execute("SET identities.siq_domain = 'example.com'");
+        await using var command = new NpgsqlCommand(
+            "SELECT d, distributedid_to_numeric(d)::text, i, iuid_extract_country(i), iuid_extract_service_entity(i), i::text, " +
+            "       s, siq_extract_shard(s), siq_to_numeric(s)::text " +
+            "FROM (SELECT distributedid_generate() AS d, iuid_generate(42, 7) AS i, siq_generate('message', 'example.com', 3) AS s) g",
+            _connection);
+        await using var reader = await command.ExecuteReaderAsync();
+        Assert.True(await reader.ReadAsync());
+        Assert.Equal(reader.GetString(1), reader.GetFieldValue<decimal>(0).ToString());
+        var iuid = reader.GetFieldValue<Guid>(2);
+        Assert.Equal(reader.GetString(5), iuid.ToString());
+        var bytes = iuid.ToByteArray(bigEndian: true);
+        Assert.Equal(reader.GetInt32(3), Country(bytes));
+        Assert.Equal(reader.GetInt32(4), ServiceEntity(bytes));
+        Assert.Equal((42, 7), (Country(bytes), ServiceEntity(bytes)));
+        Assert.Equal(3, reader.GetInt32(7));
+        Assert.Equal(reader.GetString(8), reader.GetFieldValue<BigInteger>(6).ToString());
+    }
+
+    // iUID's layout: [48-bit ms][version 8][4-bit format][8-bit country][variant 10][8-bit service entity][random]
+    static int Country(byte[] uuid) => uuid[7];
+    static int ServiceEntity(byte[] uuid) => ((uuid[8] & 0x3F) << 2) | (uuid[9] >> 6);
+
+    [Fact]
+    public async Task ArraysAndNullsRoundTrip()
+    {
+        var decimals = new[] { 0m, 1m, DistributedIdMax };
+        var guids = new[] { SomeIuid, Guid.Parse("01a20942-04f9-8fff-bfff-ffffffffffff") };
+        var siqs = new[] { BigInteger.Zero, SiqMax };
+        await using var command = new NpgsqlCommand(
+            "SELECT @d, @i, @s, @dn, array_length(@d, 1), (@d)[3]::text, (@s)[2]::text", _connection);
+        command.Parameters.Add(new NpgsqlParameter { ParameterName = "d", Value = decimals, DataTypeName = "distributedid[]" });
+        command.Parameters.Add(new NpgsqlParameter { ParameterName = "i", Value = guids, DataTypeName = "iuid[]" });
+        command.Parameters.Add(new NpgsqlParameter { ParameterName = "s", Value = siqs, DataTypeName = "siq[]" });
+        command.Parameters.Add(new NpgsqlParameter { ParameterName = "dn", Value = DBNull.Value, DataTypeName = "distributedid" });
+        await using var reader = await command.ExecuteReaderAsync();
+        Assert.True(await reader.ReadAsync());
+        Assert.Equal(decimals, reader.GetFieldValue<decimal[]>(0));
+        Assert.Equal(guids, reader.GetFieldValue<Guid[]>(1));
+        Assert.Equal(siqs, reader.GetFieldValue<BigInteger[]>(2));
+        Assert.Equal(siqs, reader.GetFieldValue<List<BigInteger>>(2));
+        Assert.True(reader.IsDBNull(3));
+        Assert.Equal(3, reader.GetInt32(4));
+        Assert.Equal("9999999999999999999999999999", reader.GetString(5));
+        Assert.Equal("ffffffffffffffffffffffffffff", reader.GetString(6));
+    }
+
+    [Fact]
+    public async Task UntypedParametersKeepNpgsqlsOwnMappings()
+    {
+        // Without a DataTypeName a decimal is numeric, a Guid uuid: the extension's assignment casts fill the columns.
+        await using var insert = new NpgsqlCommand($"INSERT INTO {_table} (d, i) VALUES (@d, @i) RETURNING pg_typeof(@d)::text, pg_typeof(@i)::text", _connection);
+        insert.Parameters.AddWithValue("d", 42m);
+        insert.Parameters.AddWithValue("i", SomeIuid);
+        await using var reader = await insert.ExecuteReaderAsync();
+        Assert.True(await reader.ReadAsync());
+        Assert.Equal("numeric", reader.GetString(0));
+        Assert.Equal("uuid", reader.GetString(1));
+    }
+
+    [Fact]
+    public async Task BinaryCopyInAndOut()
+    {
+        var rows = Enumerable.Range(0, 1000).Select(n => (n, d: (decimal)n * 1_000_000_000_000_000_000m,
+            i: Guid.Parse($"01a20942-04f9-8001-8086-{n:x12}"), s: (BigInteger.One << 100) + n)).ToList();
+        await using (var writer = await _connection.BeginBinaryImportAsync($"COPY {_table} (n, d, i, s) FROM STDIN (FORMAT binary)"))
+        {
+            foreach (var row in rows)
+            {
+                await writer.StartRowAsync();
+                await writer.WriteAsync(row.n, NpgsqlDbType.Integer);
+                await writer.WriteAsync(row.d, "distributedid");
+                await writer.WriteAsync(row.i, "iuid");
+                await writer.WriteAsync(row.s, "siq");
+            }
+            await writer.CompleteAsync();
+        }
+        Assert.Equal(1000L, await Server.Scalar<long>(_connection,
+            $"SELECT count(*) FROM {_table} WHERE d = (n::numeric * 1000000000000000000)::distributedid AND s = (2::numeric ^ 100 + n)::siq"));
+        var read = new List<(int, decimal, Guid, BigInteger)>();
+        await using (var reader = await _connection.BeginBinaryExportAsync($"COPY (SELECT n, d, i, s FROM {_table} ORDER BY n) TO STDOUT (FORMAT binary)"))
+        {
+            while (await reader.StartRowAsync() != -1)
+                read.Add((await reader.ReadAsync<int>(), await reader.ReadDistributedIdAsync(), await reader.ReadIuidAsync(),
+                    await reader.ReadSiqAsync()));
+        }
+        Assert.Equal(rows.Select(r => (r.n, r.d, r.i, r.s)), read);
+    }
+
+    public static TheoryData<string, object> BadValues => new()
+    {
+        { "distributedid", -1m },
+        { "distributedid", 1.5m },
+        { "distributedid", 10_000_000_000_000_000_000_000_000_000m },
+        { "iuid", Guid.Parse("01a20942-04f9-7001-8086-1378e8435031") },   // version 7
+        { "iuid", Guid.Parse("01a20942-04f9-8001-c086-1378e8435031") },   // variant 110
+        { "siq", BigInteger.One << 112 },
+        { "siq", BigInteger.MinusOne },
+    };
+
+    [Theory]
+    [MemberData(nameof(BadValues))]
+    public async Task BadValuesFailInDotNetAndWriteNothing(string type, object value)
+    {
+        var column = type switch { "distributedid" => "d", "iuid" => "i", _ => "s" };
+        await using var insert = new NpgsqlCommand($"INSERT INTO {_table} ({column}) VALUES (@v)", _connection);
+        insert.Parameters.Add(new NpgsqlParameter { ParameterName = "v", Value = value, DataTypeName = type });
+        var error = await Assert.ThrowsAnyAsync<ArgumentException>(() => insert.ExecuteNonQueryAsync());
+        Assert.Contains(type, error.Message);
+        // The connection is as good as before, and nothing was written.
+        Assert.Equal(0L, await Count());
+        // Binary COPY refuses the value too, before the row is sent.
+        await using var writer = await _connection.BeginBinaryImportAsync($"COPY {_table} ({column}) FROM STDIN (FORMAT binary)");
+        await writer.StartRowAsync();
+        await Assert.ThrowsAnyAsync<ArgumentException>(() => writer.WriteAsync(value, type));
+    }
+
+    [Fact]
+    public async Task IntegralDecimalOfAnotherScaleIsTheInteger()
+    {
+        await using var command = new NpgsqlCommand("SELECT @d::text", _connection);
+        command.Parameters.Add(new NpgsqlParameter<decimal>("d", 1.000m) { DataTypeName = "distributedid" });
+        Assert.Equal("1", await command.ExecuteScalarAsync());
+    }
+
+    [Fact]
+    public async Task TheServersErrorsStillArriveWithTheirSqlState()
+    {
+        await using var command = new NpgsqlCommand("SELECT 'not an id'::distributedid", _connection);
+        var error = await Assert.ThrowsAsync<PostgresException>(() => command.ExecuteScalarAsync());
+        Assert.Equal("22P02", error.SqlState);
+    }
+}

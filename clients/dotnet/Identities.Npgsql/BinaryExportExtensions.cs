@@ -1,0 +1,38 @@
+using System.Numerics;
+using System.Threading;
+using System.Threading.Tasks;
+using Npgsql;
+
+namespace Identities.Npgsql;
+
+/// <summary>
+/// Reading the extension's types from a binary COPY export. Npgsql's <see cref="NpgsqlBinaryExporter"/> types a column
+/// by the .NET type asked for or an <c>NpgsqlDbType</c>, never by a data type name, so a <c>decimal</c> would be read
+/// as <c>numeric</c>: these read the column's bytes (its binary form, as <c>bytea</c> does) and decode them.
+/// </summary>
+public static class BinaryExportExtensions
+{
+    /// <summary>Reads the current column, a <c>distributedid</c>, as a <see cref="decimal"/> and moves to the next.</summary>
+    public static decimal ReadDistributedId(this NpgsqlBinaryExporter exporter)
+        => DistributedIdConverter.Decode(exporter.Read<byte[]>());
+
+    /// <summary>Reads the current column, an <c>iuid</c>, as a <see cref="System.Guid"/> and moves to the next.</summary>
+    public static System.Guid ReadIuid(this NpgsqlBinaryExporter exporter)
+        => IuidConverter.Decode(exporter.Read<byte[]>());
+
+    /// <summary>Reads the current column, a <c>siq</c>, as a <see cref="BigInteger"/> and moves to the next.</summary>
+    public static BigInteger ReadSiq(this NpgsqlBinaryExporter exporter)
+        => SiqConverter.Decode(exporter.Read<byte[]>());
+
+    /// <summary>The same as <see cref="ReadDistributedId"/>, asynchronously.</summary>
+    public static async ValueTask<decimal> ReadDistributedIdAsync(this NpgsqlBinaryExporter exporter, CancellationToken cancellationToken = default)
+        => DistributedIdConverter.Decode(await exporter.ReadAsync<byte[]>(cancellationToken).ConfigureAwait(false));
+
+    /// <summary>The same as <see cref="ReadIuid"/>, asynchronously.</summary>
+    public static async ValueTask<System.Guid> ReadIuidAsync(this NpgsqlBinaryExporter exporter, CancellationToken cancellationToken = default)
+        => IuidConverter.Decode(await exporter.ReadAsync<byte[]>(cancellationToken).ConfigureAwait(false));
+
+    /// <summary>The same as <see cref="ReadSiq"/>, asynchronously.</summary>
+    public static async ValueTask<BigInteger> ReadSiqAsync(this NpgsqlBinaryExporter exporter, CancellationToken cancellationToken = default)
+        => SiqConverter.Decode(await exporter.ReadAsync<byte[]>(cancellationToken).ConfigureAwait(false));
+}

@@ -1,0 +1,161 @@
+using System;
+using System.Buffers.Binary;
+using System.Numerics;
+using Npgsql.Internal;
+
+namespace Identities.Npgsql;
+
+// Each converter reads and writes its type's binary form (the extension's send and recv) and checks a value when
+// Npgsql sizes it, before anything is sent: the write size is declared as an upper bound, which makes Npgsql call
+// GetSize for every value while it binds the parameters or a COPY row.
+
+// distributedid: a 93-bit unsigned integer below 10^28, 12 bytes big-endian: the 96 bits of a decimal of scale 0.
+sealed class DistributedIdConverter : PgBufferedConverter<decimal>
+{
+    const int Length = 12;
+    static readonly decimal Limit = 10_000_000_000_000_000_000_000_000_000m; // 10^28
+
+    public override bool CanConvert(DataFormat format, out BufferRequirements bufferRequirements)
+    {
+        bufferRequirements = BufferRequirements.Create(Size.Create(Length), Size.CreateUpperBound(Length));
+        return format is DataFormat.Binary;
+    }
+
+    public override Size GetSize(SizeContext context, decimal value, ref object? writeState)
+    {
+        Check(value);
+        return Length;
+    }
+
+    protected override decimal ReadCore(PgReader reader)
+    {
+        var hi = reader.ReadUInt32();
+        var mid = reader.ReadUInt32();
+        var lo = reader.ReadUInt32();
+        return new decimal(unchecked((int)lo), unchecked((int)mid), unchecked((int)hi), false, 0);
+    }
+
+    internal static decimal Decode(ReadOnlySpan<byte> bytes)
+    {
+        if (bytes.Length != Length)
+            throw new InvalidCastException($"A distributedid is {Length} bytes, not {bytes.Length}.");
+        return new decimal(BinaryPrimitives.ReadInt32BigEndian(bytes[8..]), BinaryPrimitives.ReadInt32BigEndian(bytes[4..]),
+            BinaryPrimitives.ReadInt32BigEndian(bytes), false, 0);
+    }
+
+    protected override void WriteCore(PgWriter writer, decimal value)
+    {
+        // An integral value of another scale (1.0m) is written as the integer it is.
+        Span<int> bits = stackalloc int[4];
+        decimal.GetBits(decimal.Truncate(value), bits);
+        writer.WriteUInt32(unchecked((uint)bits[2]));
+        writer.WriteUInt32(unchecked((uint)bits[1]));
+        writer.WriteUInt32(unchecked((uint)bits[0]));
+    }
+
+    internal static void Check(decimal value)
+    {
+        if (value < 0)
+            throw new ArgumentOutOfRangeException(nameof(value), value, "A distributedid is not negative.");
+        if (value >= Limit)
+            throw new ArgumentOutOfRangeException(nameof(value), value,
+                "A distributedid is below 10^28 (at most 28 digits, DECIMAL(28,0)).");
+        if (decimal.Truncate(value) != value)
+            throw new ArgumentException($"A distributedid is an integer, not {value}.", nameof(value));
+    }
+}
+
+// iuid: inDrive's UUIDv8, 16 bytes in RFC order as uuid's; the server refuses any other version or variant.
+sealed class IuidConverter : PgBufferedConverter<Guid>
+{
+    const int Length = 16;
+
+    public override bool CanConvert(DataFormat format, out BufferRequirements bufferRequirements)
+    {
+        bufferRequirements = BufferRequirements.Create(Size.Create(Length), Size.CreateUpperBound(Length));
+        return format is DataFormat.Binary;
+    }
+
+    public override Size GetSize(SizeContext context, Guid value, ref object? writeState)
+    {
+        Check(value);
+        return Length;
+    }
+
+    protected override Guid ReadCore(PgReader reader)
+    {
+        Span<byte> bytes = stackalloc byte[Length];
+        reader.ReadBytes(bytes);
+        return new Guid(bytes, bigEndian: true);
+    }
+
+    internal static Guid Decode(ReadOnlySpan<byte> bytes)
+        => bytes.Length == Length
+            ? new Guid(bytes, bigEndian: true)
+            : throw new InvalidCastException($"An iuid is {Length} bytes, not {bytes.Length}.");
+
+    protected override void WriteCore(PgWriter writer, Guid value)
+    {
+        Span<byte> bytes = stackalloc byte[Length];
+        value.TryWriteBytes(bytes, bigEndian: true, out _);
+        writer.WriteBytes(bytes);
+    }
+
+    internal static void Check(Guid value)
+    {
+        Span<byte> bytes = stackalloc byte[Length];
+        value.TryWriteBytes(bytes, bigEndian: true, out _);
+        if (bytes[6] >> 4 != 8 || bytes[8] >> 6 != 0b10)
+            throw new ArgumentException(
+                $"{value} is not an iuid: an iUID is a UUID of version 8 and variant 10 (its text reads xxxxxxxx-xxxx-8xxx-[89ab]xxx-xxxxxxxxxxxx).",
+                nameof(value));
+    }
+}
+
+// siq: a 112-bit unsigned integer, 14 bytes big-endian (its text form is hexadecimal, so it is never sent as text).
+sealed class SiqConverter : PgBufferedConverter<BigInteger>
+{
+    const int Length = 14;
+    static readonly BigInteger Limit = BigInteger.One << 112;
+
+    public override bool CanConvert(DataFormat format, out BufferRequirements bufferRequirements)
+    {
+        bufferRequirements = BufferRequirements.Create(Size.Create(Length), Size.CreateUpperBound(Length));
+        return format is DataFormat.Binary;
+    }
+
+    public override Size GetSize(SizeContext context, BigInteger value, ref object? writeState)
+    {
+        Check(value);
+        return Length;
+    }
+
+    protected override BigInteger ReadCore(PgReader reader)
+    {
+        Span<byte> bytes = stackalloc byte[Length];
+        reader.ReadBytes(bytes);
+        return new BigInteger(bytes, isUnsigned: true, isBigEndian: true);
+    }
+
+    internal static BigInteger Decode(ReadOnlySpan<byte> bytes)
+        => bytes.Length == Length
+            ? new BigInteger(bytes, isUnsigned: true, isBigEndian: true)
+            : throw new InvalidCastException($"A siq is {Length} bytes, not {bytes.Length}.");
+
+    protected override void WriteCore(PgWriter writer, BigInteger value)
+    {
+        Span<byte> bytes = stackalloc byte[Length];
+        bytes.Clear();
+        var count = value.GetByteCount(isUnsigned: true);
+        value.TryWriteBytes(bytes[(Length - count)..], out _, isUnsigned: true, isBigEndian: true);
+        writer.WriteBytes(bytes);
+    }
+
+    internal static void Check(BigInteger value)
+    {
+        if (value.Sign < 0)
+            throw new ArgumentOutOfRangeException(nameof(value), value, "A siq is not negative.");
+        if (value >= Limit)
+            throw new ArgumentOutOfRangeException(nameof(value), value, "A siq is below 2^112 (112 bits).");
+    }
+}

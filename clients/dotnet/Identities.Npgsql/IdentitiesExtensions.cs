@@ -1,0 +1,29 @@
+using Npgsql.TypeMapping;
+
+namespace Identities.Npgsql;
+
+/// <summary>
+/// Adds the identities extension's types to an Npgsql type mapper: <c>distributedid</c> as <see cref="decimal"/>,
+/// <c>iuid</c> as <see cref="System.Guid"/>, <c>siq</c> as <see cref="System.Numerics.BigInteger"/>, and their arrays.
+/// </summary>
+public static class IdentitiesExtensions
+{
+    /// <summary>
+    /// Maps the identities extension's types (in whatever schema the extension lives). Values are read and written
+    /// in the types' binary form; a parameter is sent as one of them when its <c>DataTypeName</c> names it.
+    /// </summary>
+    /// <param name="mapper">A data source builder, or any other type mapper.</param>
+    public static TMapper UseIdentities<TMapper>(this TMapper mapper) where TMapper : INpgsqlTypeMapper
+    {
+        mapper.AddTypeInfoResolverFactory(new IdentitiesTypeInfoResolverFactory());
+        return mapper;
+    }
+
+    /// <summary>The same, for a mapper known only by its interface.</summary>
+    /// <param name="mapper">The type mapper.</param>
+    public static INpgsqlTypeMapper UseIdentities(this INpgsqlTypeMapper mapper)
+    {
+        mapper.AddTypeInfoResolverFactory(new IdentitiesTypeInfoResolverFactory());
+        return mapper;
+    }
+}

@@ -1,0 +1,59 @@
+using System;
+using System.Numerics;
+using Npgsql.Internal;
+using Npgsql.Internal.Postgres;
+
+namespace Identities.Npgsql;
+
+// The plugin's resolvers, in Npgsql's plugin shape. The types are named unqualified, so they match in whatever
+// schema the extension lives. Every mapping requires the data type name: a decimal, Guid or BigInteger parameter
+// without one keeps Npgsql's own mapping (numeric, uuid, numeric).
+sealed class IdentitiesTypeInfoResolverFactory : PgTypeInfoResolverFactory
+{
+    internal const string DistributedId = "distributedid";
+    internal const string Iuid = "iuid";
+    internal const string Siq = "siq";
+
+    public override IPgTypeInfoResolver CreateResolver() => new Resolver();
+    public override IPgTypeInfoResolver? CreateArrayResolver() => new ArrayResolver();
+
+    class Resolver : IPgTypeInfoResolver
+    {
+        TypeInfoMappingCollection? _mappings;
+        protected TypeInfoMappingCollection Mappings => _mappings ??= AddMappings(new());
+
+        public PgTypeInfo? GetTypeInfo(Type? type, DataTypeName? dataTypeName, PgSerializerOptions options)
+            => Mappings.Find(type, dataTypeName, options);
+
+        static TypeInfoMappingCollection AddMappings(TypeInfoMappingCollection mappings)
+        {
+            mappings.AddStructType<decimal>(DistributedId,
+                static (options, mapping, _) => mapping.CreateInfo(options, new DistributedIdConverter()),
+                MatchRequirement.DataTypeName);
+            mappings.AddStructType<Guid>(Iuid,
+                static (options, mapping, _) => mapping.CreateInfo(options, new IuidConverter()),
+                MatchRequirement.DataTypeName);
+            mappings.AddStructType<BigInteger>(Siq,
+                static (options, mapping, _) => mapping.CreateInfo(options, new SiqConverter()),
+                MatchRequirement.DataTypeName);
+            return mappings;
+        }
+    }
+
+    sealed class ArrayResolver : Resolver, IPgTypeInfoResolver
+    {
+        TypeInfoMappingCollection? _mappings;
+        new TypeInfoMappingCollection Mappings => _mappings ??= AddMappings(new(base.Mappings));
+
+        public new PgTypeInfo? GetTypeInfo(Type? type, DataTypeName? dataTypeName, PgSerializerOptions options)
+            => Mappings.Find(type, dataTypeName, options);
+
+        static TypeInfoMappingCollection AddMappings(TypeInfoMappingCollection mappings)
+        {
+            mappings.AddStructArrayType<decimal>(DistributedId);
+            mappings.AddStructArrayType<Guid>(Iuid);
+            mappings.AddStructArrayType<BigInteger>(Siq);
+            return mappings;
+        }
+    }
+}
