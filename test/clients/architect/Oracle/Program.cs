@@ -220,4 +220,46 @@ foreach (var (name, encode, sql) in new (string, Func<object, string>, string)[]
     Report("the workaround: long ids through the decimal overload of a shared converter read as bigint by SQL", positiveLongs, i => sqlViaDecimal[i] == positiveLongs[i], i => $"{positiveLongs[i]} -> {sqlViaDecimal[i]}");
 }
 
+// ---- A key rotation, as the README's runbook does it, with a .NET service keeping two converters -------------
+{
+    var oldKey = File.ReadAllText(Environment.GetEnvironmentVariable("IDENTITIES_PUBLIC_KEY_FILE")!).Trim();
+    var newKey = Convert.ToBase64String(RandomNumberGeneratorBytes(32));
+    IPublicIdentityConverter ConverterOf(string key)
+    {
+        var services = new ServiceCollection();
+        services.AddPublicIdentities(options => options.Key(key));
+        return services.BuildServiceProvider().GetRequiredService<IPublicIdentityConverter>();
+    }
+    var oldConverter = ConverterOf(oldKey);
+    var newConverter = ConverterOf(newKey);
+    // The service reads under the new key, then the old one, as the database does.
+    long? ServiceReads(Guid publicId) => newConverter.GetLongOrDefault(publicId) ?? oldConverter.GetLongOrDefault(publicId);
+    var ids = Enumerable.Range(0, Count).Select(_ => random.NextInt64() & long.MaxValue).ToList();
+    var issuedBefore = ids.Select(id => oldConverter.GetPublicRepresentation((ulong)id)).ToList();
+    // The database moves to the new key and keeps the old one for reading (in this session, as step 2 does by file).
+    await using (var set = new NpgsqlCommand($"SET identities.public_key = '{newKey}'; SET identities.public_key_previous = '{oldKey}'", connection))
+        await set.ExecuteNonQueryAsync();
+    var sqlReadsOld = await Map<Guid, long?>("public_id_to_bigint(x)", "uuid", issuedBefore);
+    var keysOfOld = await Map<Guid, string>("public_id_key(x)", "uuid", issuedBefore);
+    Report("rotation: public ids the .NET service made under the old key read by the database, as 'previous'", ids,
+        i => sqlReadsOld[i] == ids[i] && keysOfOld[i] == "previous", i => $"{ids[i]}: {sqlReadsOld[i]} {keysOfOld[i]}");
+    var sqlMadeNew = await Map<long, Guid>("public_id(x)", "bigint", ids);
+    Report("rotation: public ids the database makes under the new key read by the .NET service (new, then old converter)", ids,
+        i => ServiceReads(sqlMadeNew[i]) == ids[i] && sqlMadeNew[i] == newConverter.GetPublicRepresentation((ulong)ids[i]), i => $"{ids[i]}");
+    var renewed = await Map<Guid, Guid>("public_id_renew(x)", "uuid", issuedBefore);
+    Report("rotation: public_id_renew gives the .NET service's new-key public id", ids,
+        i => renewed[i] == newConverter.GetPublicRepresentation((ulong)ids[i]), i => $"{ids[i]}");
+    // The last step: the old key dropped; the old public ids no longer decode, the renewed ones do.
+    await using (var reset = new NpgsqlCommand("RESET identities.public_key_previous", connection))
+        await reset.ExecuteNonQueryAsync();
+    var afterDrop = await Map<Guid, long?>("public_id_to_bigint(x)", "uuid", issuedBefore);
+    var renewedAfterDrop = await Map<Guid, long?>("public_id_to_bigint(x)", "uuid", renewed);
+    Report("rotation: once the old key is dropped, old public ids decode to NULL and renewed ones to their id", ids,
+        i => afterDrop[i] is null && renewedAfterDrop[i] == ids[i], i => $"{ids[i]}: {afterDrop[i]} {renewedAfterDrop[i]}");
+    await using (var reset = new NpgsqlCommand("RESET identities.public_key", connection))
+        await reset.ExecuteNonQueryAsync();
+}
+
 return failures == 0 ? 0 : 1;
+
+static byte[] RandomNumberGeneratorBytes(int count) => System.Security.Cryptography.RandomNumberGenerator.GetBytes(count);
