@@ -6,7 +6,8 @@
 #   - every node generates DEFAULT ids (Citus 11+ syncs the metadata, so workers take INSERTs): 3 x 10 000 rows
 #     per table inserted through the three nodes at the same instant, no duplicate id, all read through the
 #     coordinator, and each row made with the settings of the node it was inserted through;
-#   - a public id made on one node decodes on another, all nodes sharing one key file.
+#   - a public id made on one node decodes on another, all nodes sharing one key file, and the check reports a
+#     node holding another key (by fingerprint).
 # Citus comes from scripts/citus.sh (installed for this PostgreSQL, or built from the tarball in CITUS_SOURCE);
 # without it, or on a major the Citus at hand does not support, the test prints "skipped: <reason>" and exits 77.
 #
@@ -195,6 +196,23 @@ grep -qF "$IDENTITIES_WORK:${PORT[worker1]} $IDENTITIES_WORK:${PORT[worker2]} (s
 	fail "identities_check_citus_nodes() did not report worker2 configured like worker1: $clashes"
 psql_on "${PORT[worker2]}" -d postgres -c 'ALTER SYSTEM RESET identities.snowflake_worker' \
 	-c 'ALTER SYSTEM RESET identities.snowflake_process' -c 'SELECT pg_reload_conf()' >/dev/null
+# Public id keys: one key file on every node, the same fingerprint; worker2 on another key is reported.
+keys_report() { value coordinator "SELECT string_agg(citus_group || ' ' || coalesce(public_key_fingerprint, 'none') || ' '
+	|| coalesce(array_to_string(keys_differ_from, ','), '-'), '; ' ORDER BY citus_group) FROM identities_check_citus_nodes()"; }
+keys=$(keys_report)
+[ "$(grep -oE '[0-9]+ [0-9a-f]{16} -' <<<"$keys" | wc -l)" = 3 ] && [ "$(grep -oE '[0-9a-f]{16}' <<<"$keys" | sort -u | wc -l)" = 1 ] ||
+	fail "identities_check_citus_nodes() on one key: $keys"
+other_key=$IDENTITIES_WORK/citus-other.key
+head -c 32 /dev/urandom | base64 | as_postgres tee "$other_key" >/dev/null
+as_postgres chmod 600 "$other_key"
+psql_on "${PORT[worker2]}" -d postgres -c "ALTER SYSTEM SET identities.public_key_file = '$other_key'" -c 'SELECT pg_reload_conf()' >/dev/null
+sleep 1
+keys=$(keys_report)
+grep -qF "(current)" <<<"$keys" && [ "$(grep -o '(current)' <<<"$keys" | wc -l)" = 4 ] ||
+	fail "identities_check_citus_nodes() did not report worker2 holding another key: $keys"
+psql_on "${PORT[worker2]}" -d postgres -c 'ALTER SYSTEM RESET identities.public_key_file' -c 'SELECT pg_reload_conf()' >/dev/null
+as_postgres rm -f "$other_key"
+sleep 1
 
 # ---- router plans: by a literal, and by a prepared statement's parameter (custom and generic plans) ----
 for spec in "${TABLES[@]}"; do

@@ -7,25 +7,32 @@ namespace Identities.Npgsql;
 
 // Each converter reads and writes its type's binary form (the extension's send and recv) and checks a value when
 // Npgsql sizes it, before anything is sent: the write size is declared as an upper bound, which makes Npgsql call
-// GetSize for every value while it binds the parameters or a COPY row.
+// GetSize for every value while it binds the parameters or a COPY row (CheckedFixedLengthConverter).
 
-// distributedid: a 93-bit unsigned integer below 10^28, 12 bytes big-endian: the 96 bits of a decimal of scale 0.
-sealed class DistributedIdConverter : PgBufferedConverter<decimal>
+// A type of fixed length in its binary form, whose values are checked when Npgsql sizes them.
+abstract class CheckedFixedLengthConverter<T>(int length) : PgBufferedConverter<T>
 {
-    const int Length = 12;
-    static readonly decimal Limit = 10_000_000_000_000_000_000_000_000_000m; // 10^28
-
-    public override bool CanConvert(DataFormat format, out BufferRequirements bufferRequirements)
+    public sealed override bool CanConvert(DataFormat format, out BufferRequirements bufferRequirements)
     {
-        bufferRequirements = BufferRequirements.Create(Size.Create(Length), Size.CreateUpperBound(Length));
+        bufferRequirements = BufferRequirements.Create(Size.Create(length), Size.CreateUpperBound(length));
         return format is DataFormat.Binary;
     }
 
-    public override Size GetSize(SizeContext context, decimal value, ref object? writeState)
+    public sealed override Size GetSize(SizeContext context, T value, ref object? writeState)
     {
         Check(value);
-        return Length;
+        return length;
     }
+
+    // Throws an ArgumentException that says why the value is not one of the type's.
+    protected abstract void Check(T value);
+}
+
+// distributedid: a 93-bit unsigned integer below 10^28, 12 bytes big-endian: the 96 bits of a decimal of scale 0.
+sealed class DistributedIdConverter() : CheckedFixedLengthConverter<decimal>(Length)
+{
+    const int Length = 12;
+    static readonly decimal Limit = 10_000_000_000_000_000_000_000_000_000m; // 10^28
 
     protected override decimal ReadCore(PgReader reader)
     {
@@ -53,7 +60,7 @@ sealed class DistributedIdConverter : PgBufferedConverter<decimal>
         writer.WriteUInt32(unchecked((uint)bits[0]));
     }
 
-    internal static void Check(decimal value)
+    protected override void Check(decimal value)
     {
         if (value < 0)
             throw new ArgumentOutOfRangeException(nameof(value), value, "A distributedid is not negative.");
@@ -66,21 +73,9 @@ sealed class DistributedIdConverter : PgBufferedConverter<decimal>
 }
 
 // iuid: inDrive's UUIDv8, 16 bytes in RFC order as uuid's; the server refuses any other version or variant.
-sealed class IuidConverter : PgBufferedConverter<Guid>
+sealed class IuidConverter() : CheckedFixedLengthConverter<Guid>(Length)
 {
     const int Length = 16;
-
-    public override bool CanConvert(DataFormat format, out BufferRequirements bufferRequirements)
-    {
-        bufferRequirements = BufferRequirements.Create(Size.Create(Length), Size.CreateUpperBound(Length));
-        return format is DataFormat.Binary;
-    }
-
-    public override Size GetSize(SizeContext context, Guid value, ref object? writeState)
-    {
-        Check(value);
-        return Length;
-    }
 
     protected override Guid ReadCore(PgReader reader)
     {
@@ -101,7 +96,7 @@ sealed class IuidConverter : PgBufferedConverter<Guid>
         writer.WriteBytes(bytes);
     }
 
-    internal static void Check(Guid value)
+    protected override void Check(Guid value)
     {
         Span<byte> bytes = stackalloc byte[Length];
         value.TryWriteBytes(bytes, bigEndian: true, out _);
@@ -113,22 +108,10 @@ sealed class IuidConverter : PgBufferedConverter<Guid>
 }
 
 // siq: a 112-bit unsigned integer, 14 bytes big-endian (its text form is hexadecimal, so it is never sent as text).
-sealed class SiqConverter : PgBufferedConverter<BigInteger>
+sealed class SiqConverter() : CheckedFixedLengthConverter<BigInteger>(Length)
 {
     const int Length = 14;
     static readonly BigInteger Limit = BigInteger.One << 112;
-
-    public override bool CanConvert(DataFormat format, out BufferRequirements bufferRequirements)
-    {
-        bufferRequirements = BufferRequirements.Create(Size.Create(Length), Size.CreateUpperBound(Length));
-        return format is DataFormat.Binary;
-    }
-
-    public override Size GetSize(SizeContext context, BigInteger value, ref object? writeState)
-    {
-        Check(value);
-        return Length;
-    }
 
     protected override BigInteger ReadCore(PgReader reader)
     {
@@ -151,7 +134,7 @@ sealed class SiqConverter : PgBufferedConverter<BigInteger>
         writer.WriteBytes(bytes);
     }
 
-    internal static void Check(BigInteger value)
+    protected override void Check(BigInteger value)
     {
         if (value.Sign < 0)
             throw new ArgumentOutOfRangeException(nameof(value), value, "A siq is not negative.");
