@@ -5,11 +5,15 @@
 \i :abs_srcdir/sql/include/error_of.sql
 
 -- not a Citus node, nothing set: the settings' defaults
-SELECT * FROM identities_node;
+SELECT citus_group, snowflake_worker, snowflake_process, siq_shard, siq_domain FROM identities_node;
+-- and the fingerprints of this server's public id keys (the server's own: this test may run against any server)
+SELECT public_key_fingerprint IS NOT DISTINCT FROM identities_public_key_fingerprint() AS fingerprint_shown,
+       public_key_previous_fingerprint IS NOT DISTINCT FROM identities_public_key_previous_fingerprint() AS previous_shown
+FROM identities_node;
 -- set explicitly (any source but the default), a setting wins
 SET identities.snowflake_worker = 9;
 SET identities.siq_shard = 0;  -- explicitly 0 is still explicit
-SELECT * FROM identities_node;
+SELECT citus_group, snowflake_worker, snowflake_process, siq_shard, siq_domain FROM identities_node;
 RESET identities.snowflake_worker;
 RESET identities.siq_shard;
 
@@ -17,12 +21,12 @@ RESET identities.siq_shard;
 SET allow_system_table_mods = on;
 CREATE TABLE pg_catalog.pg_dist_local_group (groupid integer NOT NULL);
 INSERT INTO pg_catalog.pg_dist_local_group VALUES (37);
-SELECT * FROM identities_node;
+SELECT citus_group, snowflake_worker, snowflake_process, siq_shard, siq_domain FROM identities_node;
 SELECT snowflake_extract_worker(id) AS worker, snowflake_extract_process(id) AS process FROM snowflake_generate() AS id;
 SELECT siq_extract_shard(siq_generate('user')) AS shard;
 SET identities.snowflake_process = 3;
 SET identities.siq_shard = 200;
-SELECT * FROM identities_node;
+SELECT citus_group, snowflake_worker, snowflake_process, siq_shard, siq_domain FROM identities_node;
 SELECT snowflake_extract_worker(id) AS worker, snowflake_extract_process(id) AS process FROM snowflake_generate() AS id;
 SELECT siq_extract_shard(siq_generate('user')) AS shard;
 RESET identities.snowflake_process;
@@ -31,9 +35,9 @@ RESET identities.siq_shard;
 -- invalidates the table's relcache entry, so the group is read again
 TRUNCATE pg_catalog.pg_dist_local_group;
 INSERT INTO pg_catalog.pg_dist_local_group VALUES (1024 + 33);
-SELECT * FROM identities_node;
+SELECT citus_group, snowflake_worker, snowflake_process, siq_shard, siq_domain FROM identities_node;
 DROP TABLE pg_catalog.pg_dist_local_group;
-SELECT * FROM identities_node;
+SELECT citus_group, snowflake_worker, snowflake_process, siq_shard, siq_domain FROM identities_node;
 RESET allow_system_table_mods;
 
 -- clashes: same worker and process, or same shard and domain; an unreachable node is reported, not compared
