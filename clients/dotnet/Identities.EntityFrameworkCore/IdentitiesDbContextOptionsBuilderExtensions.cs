@@ -1,0 +1,91 @@
+using System;
+using System.Collections.Generic;
+using Identities.Npgsql;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Infrastructure;
+using Microsoft.EntityFrameworkCore.Query;
+using Microsoft.EntityFrameworkCore.Storage;
+using Microsoft.Extensions.DependencyInjection;
+using Npgsql;
+using Npgsql.EntityFrameworkCore.PostgreSQL.Infrastructure;
+using Npgsql.EntityFrameworkCore.PostgreSQL.Infrastructure.Internal;
+
+namespace Identities.EntityFrameworkCore;
+
+/// <summary>
+/// Adds the identities extension to Npgsql's EF Core provider:
+/// <c>options.UseNpgsql(connectionString, o =&gt; o.UseIdentities())</c>.
+/// </summary>
+public static class IdentitiesDbContextOptionsBuilderExtensions
+{
+    /// <summary>
+    /// Maps the extension's types (<c>distributedid</c> to <see cref="decimal"/>, <c>iuid</c> to <see cref="Guid"/>,
+    /// <c>siq</c> to <see cref="System.Numerics.BigInteger"/>, and their arrays) for properties whose column type names
+    /// them, translates the <c>EF.Functions</c> of <see cref="IdentitiesDbFunctionsExtensions"/>, and registers the
+    /// Identities.Npgsql plugin on the data source the provider builds from a connection string (a data source handed
+    /// to <c>UseNpgsql</c> needs its own <c>UseIdentities()</c>).
+    /// </summary>
+    /// <param name="optionsBuilder">The Npgsql provider's options.</param>
+    public static NpgsqlDbContextOptionsBuilder UseIdentities(this NpgsqlDbContextOptionsBuilder optionsBuilder)
+    {
+        ArgumentNullException.ThrowIfNull(optionsBuilder);
+        var coreOptionsBuilder = ((IRelationalDbContextOptionsBuilderInfrastructure)optionsBuilder).OptionsBuilder;
+        var extension = coreOptionsBuilder.Options.FindExtension<IdentitiesOptionsExtension>() ?? new IdentitiesOptionsExtension();
+        ((IDbContextOptionsBuilderInfrastructure)coreOptionsBuilder).AddOrUpdateExtension(extension);
+        return optionsBuilder;
+    }
+
+    /// <summary>
+    /// Adds the services of <see cref="UseIdentities"/> to an internal service provider built by hand
+    /// (<c>UseInternalServiceProvider</c>); an application that lets EF Core build it does not need this.
+    /// </summary>
+    /// <param name="services">The internal service provider's services, after <c>AddEntityFrameworkNpgsql()</c>.</param>
+    public static IServiceCollection AddEntityFrameworkIdentities(this IServiceCollection services)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+        new EntityFrameworkNpgsqlServicesBuilder(services)
+            .TryAdd<INpgsqlDataSourceConfigurationPlugin, IdentitiesDataSourceConfigurationPlugin>()
+            .TryAdd<IRelationalTypeMappingSourcePlugin, IdentitiesTypeMappingSourcePlugin>()
+            .TryAdd<IMethodCallTranslatorPlugin, IdentitiesMethodCallTranslatorPlugin>()
+            .TryAdd<IEvaluatableExpressionFilterPlugin, IdentitiesEvaluatableExpressionFilterPlugin>();
+        return services;
+    }
+}
+
+// Registers the ADO.NET plugin on the data source the provider builds, so its readers and parameters know the types.
+sealed class IdentitiesDataSourceConfigurationPlugin : INpgsqlDataSourceConfigurationPlugin
+{
+    public void Configure(NpgsqlDataSourceBuilder npgsqlDataSourceBuilder) => npgsqlDataSourceBuilder.UseIdentities();
+}
+
+sealed class IdentitiesOptionsExtension : IDbContextOptionsExtension
+{
+    DbContextOptionsExtensionInfo? _info;
+
+    public DbContextOptionsExtensionInfo Info => _info ??= new ExtensionInfo(this);
+
+    public void ApplyServices(IServiceCollection services) => services.AddEntityFrameworkIdentities();
+
+    public void Validate(IDbContextOptions options)
+    {
+        var internalServiceProvider = options.FindExtension<CoreOptionsExtension>()?.InternalServiceProvider;
+        if (internalServiceProvider is null)
+            return;
+        using var scope = internalServiceProvider.CreateScope();
+        var plugins = scope.ServiceProvider.GetService<IEnumerable<IRelationalTypeMappingSourcePlugin>>();
+        foreach (var plugin in plugins ?? [])
+            if (plugin is IdentitiesTypeMappingSourcePlugin)
+                return;
+        throw new InvalidOperationException(
+            "UseIdentities() needs AddEntityFrameworkIdentities() on the internal service provider given to UseInternalServiceProvider().");
+    }
+
+    sealed class ExtensionInfo(IDbContextOptionsExtension extension) : DbContextOptionsExtensionInfo(extension)
+    {
+        public override bool IsDatabaseProvider => false;
+        public override string LogFragment => "using identities ";
+        public override int GetServiceProviderHashCode() => 0;
+        public override bool ShouldUseSameServiceProvider(DbContextOptionsExtensionInfo other) => other is ExtensionInfo;
+        public override void PopulateDebugInfo(IDictionary<string, string> debugInfo) => debugInfo["Identities:UseIdentities"] = "1";
+    }
+}
