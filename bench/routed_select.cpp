@@ -4,7 +4,9 @@
 //
 //   routed_select ITERATIONS WARMUP LABEL CONNINFO QUERY IDS_QUERY [LABEL CONNINFO QUERY IDS_QUERY]...
 //
-// QUERY takes the id as $1 (text) and must return one row; IDS_QUERY lists the ids to draw from.
+// QUERY takes the id as $1 (text) and must return one row; IDS_QUERY lists the ids to draw from. A QUERY that
+// begins with INSERT takes each id once, in order (IDS_QUERY lists fresh ones, at least WARMUP + ITERATIONS), and
+// must insert one row.
 #include <libpq-fe.h>
 
 #include <algorithm>
@@ -21,6 +23,8 @@ struct Target {
 	std::string label;
 	PGconn *connection = nullptr;
 	std::vector<std::string> ids;
+	bool inserts = false;
+	std::size_t next_id = 0;
 	std::vector<double> micros;
 };
 
@@ -39,6 +43,7 @@ void connect(Target &target, const char *conninfo, const char *query, const char
 	for (int row = 0; row < PQntuples(ids); row++)
 		target.ids.emplace_back(PQgetvalue(ids, row, 0));
 	PQclear(ids);
+	target.inserts = std::string(query).rfind("INSERT", 0) == 0;
 	PGresult *prepared = PQprepare(target.connection, "point_select", query, 1, nullptr);
 	if (PQresultStatus(prepared) != PGRES_COMMAND_OK)
 		die(target.label + ": ", target.connection);
@@ -46,12 +51,17 @@ void connect(Target &target, const char *conninfo, const char *query, const char
 }
 
 double run_once(Target &target, std::mt19937_64 &random) {
-	const char *id = target.ids[random() % target.ids.size()].c_str();
+	if (target.inserts && target.next_id == target.ids.size())
+		die(target.label + ": fewer fresh ids than inserts");
+	const char *id = (target.inserts ? target.ids[target.next_id++] : target.ids[random() % target.ids.size()]).c_str();
 	const auto started = std::chrono::steady_clock::now();
 	PGresult *result = PQexecPrepared(target.connection, "point_select", 1, &id, nullptr, nullptr, 0);
 	const auto finished = std::chrono::steady_clock::now();
-	if (PQresultStatus(result) != PGRES_TUPLES_OK || PQntuples(result) != 1)
-		die(target.label + ": the point select did not return one row for " + id + ": ", target.connection);
+	const bool done = target.inserts
+		? PQresultStatus(result) == PGRES_COMMAND_OK && std::string(PQcmdTuples(result)) == "1"
+		: PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) == 1;
+	if (!done)
+		die(target.label + (target.inserts ? ": the insert did not insert one row for " : ": the point select did not return one row for ") + id + ": ", target.connection);
 	PQclear(result);
 	return std::chrono::duration<double, std::micro>(finished - started).count();
 }

@@ -393,6 +393,26 @@ $output"
 $output"
 fi
 
+# ---- the README's Citus recipe (its sql citus block): the cluster's setup ran its CREATE EXTENSIONs, the rest runs in
+# a schema of its own; a ride and its event go in through the coordinator, a lookup by id is one task ----
+recipe=$(awk '/^```sql citus$/ { on = 1; next } /^```/ { on = 0 } on' "$IDENTITIES_ROOT/README.md" | grep -v '^CREATE EXTENSION')
+if [ -z "$recipe" ]; then
+	fail "the README has no sql citus block"
+elif ! output=$(printf 'CREATE SCHEMA readme;\nSET search_path = readme, public;\n%s\n' "$recipe" | sql coordinator -At 2>&1); then
+	fail "the README's Citus recipe fails on the coordinator:
+$output"
+else
+	ride=$(sql coordinator -At -c "INSERT INTO readme.rides (payload) VALUES ('readme') RETURNING id")
+	sql coordinator -c "INSERT INTO readme.ride_events VALUES ('$ride', now())" >/dev/null
+	layout=$(value coordinator "SELECT count(DISTINCT colocationid) || ' ' || string_agg(partmethod::text, '' ORDER BY logicalrelid::text)
+		FROM pg_dist_partition WHERE logicalrelid IN ('readme.rides'::regclass, 'readme.ride_events'::regclass)")
+	plan=$(value coordinator "EXPLAIN (COSTS OFF) SELECT * FROM readme.rides JOIN readme.ride_events USING (id) WHERE id = '$ride'")
+	[ "$layout" = "1 hh" ] && grep -qx ' *Task Count: 1' <<<"$plan" &&
+		[ "$(value coordinator "SELECT payload FROM readme.rides JOIN readme.ride_events USING (id) WHERE id = '$ride'")" = readme ] ||
+		fail "the README's Citus recipe: co-located hash tables ('$layout', expected '1 hh') with a one-task join by id:
+$plan"
+fi
+
 # ---- no node crashed ----
 crashes=$(grep -HE 'terminated by signal|PANIC|TRAP' "$IDENTITIES_WORK"/citus-*.log 2>/dev/null || true)
 [ -z "$crashes" ] || fail "a node crashed:
