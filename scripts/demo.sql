@@ -51,6 +51,10 @@ SELECT to_alphanumeric(id) AS alphanumeric, to_hexadecimal(id) AS hexadecimal,
        alphanumeric_to_distributedid(to_alphanumeric(id)) = id AS round_trip
 FROM orders ORDER BY id LIMIT 2;
 SELECT alphanumeric_to_distributedid('not-an-encoding') AS not_an_encoding;
+-- A cast of bad input is refused with PostgreSQL's SQLSTATEs: the ERROR below is on purpose (22P02).
+\set ON_ERROR_STOP 0
+SELECT 'not-an-id'::distributedid;
+\set ON_ERROR_STOP 1
 
 -- Public ids: the key comes from identities.public_key_file (a 0600 file); nobody can read it back.
 SHOW identities.public_key;        -- the setting itself is not used here: (unset)
@@ -102,7 +106,8 @@ SELECT id, snowflake_extract_timestamp(id) AS created, snowflake_extract_worker(
        snowflake_extract_increment(id) AS increment
 FROM events ORDER BY id;
 
--- Bad input is refused with PostgreSQL's SQLSTATEs (22P02 here).
-\set ON_ERROR_STOP 0
-SELECT 'not-an-id'::distributedid;
-\set ON_ERROR_STOP 1
+-- UUIDv7 (RFC 9562) on every major, increasing across the whole server when preloaded.
+SELECT id, uuidv7_extract_timestamp(id) AS created FROM (SELECT uuidv7_generate() AS id) AS generated;
+
+-- That was every id type, generated, stored and read back: DistributedId, DistributedId128, public ids, iUID,
+-- HotGuid, LUUID, SIQ, Snowflake and UUIDv7. The README's Usage section goes further.

@@ -69,7 +69,8 @@ kept+=("$(new_key)")
 sql 55535 -c "SET identities.public_key = '${kept[-1]}'" -c "SELECT public_id(1)" >/dev/null
 refused+=("$(new_key)")
 echo "identities.public_key = '${refused[-1]}'" | as_postgres tee -a "$IDENTITIES_WORK/key_session/postgresql.conf" >/dev/null
-sql 55535 -c "SELECT pg_reload_conf()" >/dev/null
+# The session of the reload loaded identities (session_preload_libraries): it warns too, as the next one must.
+sql 55535 -c "SELECT pg_reload_conf()" >/dev/null 2>&1
 sleep 1
 output=$(sql 55535 -c "SELECT public_id(1)" 2>&1)
 grep -q 'WARNING:  identities.public_key is taken from a configuration file only when identities is in shared_preload_libraries' <<<"$output" ||
