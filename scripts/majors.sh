@@ -17,6 +17,7 @@ CHROOT_RECIPE=1
 CHROOT_PACKAGES=(g++ make cmake libssl-dev libgtest-dev ca-certificates)
 # The "clean" chroots, where identities is never built, for installing its Debian packages (test/packages/run):
 # PostgreSQL and what `pg_buildext installcheck` needs (its server-dev package and make), no build tools of ours.
+# Each major's build chroot is a copy of its clean one with CHROOT_PACKAGES added.
 CLEAN_CHROOT_RECIPE=1
 CLEAN_CHROOT_PACKAGES=(make ca-certificates)
 
@@ -95,6 +96,29 @@ ensure_chroot() {
 		return 0
 	fi
 	[ "$(id -u)" = 0 ] || { echo "building the PostgreSQL $major chroot needs root" >&2; return 1; }
+	if [ "$flavor" = build ]; then
+		# The build chroot is the clean one plus the build tools: one debootstrap per release serves both.
+		local clean
+		clean=$(ensure_chroot "$major" clean) || return 1
+		log "building the PostgreSQL $major chroot from its clean one in $dir (once)" >&2
+		rm -rf "$dir.building"
+		cp -a "$clean" "$dir.building" || return 1
+		rm -f "$dir.building/.identities-ready"
+		chroot_mount "$dir.building"
+		local installed=0
+		in_chroot "$dir.building" sh -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends ${CHROOT_PACKAGES[*]}" \
+			>"$IDENTITIES_CACHE/build-tools-pg$major.log" 2>&1 || installed=1
+		chroot_unmount "$dir.building"
+		if [ $installed != 0 ]; then
+			echo "installing the build tools in the PostgreSQL $major chroot failed; see $IDENTITIES_CACHE/build-tools-pg$major.log" >&2
+			tail -n 20 "$IDENTITIES_CACHE/build-tools-pg$major.log" >&2
+			return 1
+		fi
+		cp "$clean/.identities-ready" "$dir.building/.identities-ready"
+		mv "$dir.building" "$dir"
+		echo "$dir"
+		return 0
+	fi
 	ensure_debootstrap || return 1
 	suite=$(chroot_suite "$major")
 	mirror=$(host_mirror) || return 1
@@ -103,11 +127,7 @@ ensure_chroot() {
 	rm -rf "$building"
 	mkdir -p "$IDENTITIES_CACHE"
 	log "building a $suite chroot for PostgreSQL $major in $dir (once; a few minutes)" >&2
-	local packages=("${CHROOT_PACKAGES[@]}") log_file=$IDENTITIES_CACHE/debootstrap-pg$major.log
-	if [ "$flavor" = clean ]; then
-		packages=("${CLEAN_CHROOT_PACKAGES[@]}")
-		log_file=$IDENTITIES_CACHE/debootstrap-clean-pg$major.log
-	fi
+	local packages=("${CLEAN_CHROOT_PACKAGES[@]}") log_file=$IDENTITIES_CACHE/debootstrap-clean-pg$major.log
 	# bookworm's debootstrap has no script for forky: sid's fits every suite after trixie.
 	local script=()
 	[ "$suite" = forky ] && script=(/usr/share/debootstrap/scripts/sid)

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <new>
@@ -364,6 +365,51 @@ TEST(PublicId, RandomUuidsDoNotDecodeAsIntegers) {
 	}
 	EXPECT_EQ(uint64_hits, 0);
 	EXPECT_EQ(decimal_hits, 0);
+}
+
+// The odds the README states, from the set of plaintexts each decoder accepts. A forged or foreign public id decrypts
+// under a key to a uniformly random block (AES is a permutation), so its chance to pass is the share of blocks a
+// decoder accepts. Blocks are chosen here, and turned into public ids by encrypting them (public_id_of_uuid):
+// - a bigint decoder accepts exactly the blocks whose first 8 bytes are zero: 2^-64;
+// - a decimal decoder accepts the blocks whose first 4 bytes (the flags) are zero and whose 96-bit value is below
+//   10^28, a share of 10^28 / 2^96 = 0.126 of them: 2^-32 * 0.126 = 2^-34.99, "about 2^-35".
+// With a previous key the decoders try two keys: twice the odds.
+TEST(PublicId, TheOddsOfAForgeryFollowFromTheAcceptedBlocks) {
+	const FilledKey key(32, 0x3c);
+	const PublicIdCipher cipher(key.key);
+	std::mt19937_64 generator(20261124);
+	Uuid block, public_id;
+	const auto random_block = [&] {
+		const std::uint64_t high = generator(), low = generator();
+		std::memcpy(block.data(), &high, 8);
+		std::memcpy(block.data() + 8, &low, 8);
+	};
+	// Any bit of the first 8 bytes set: refused as a bigint; of the first 4: refused as a decimal.
+	for (int bit = 0; bit < 64; bit++) {
+		random_block();
+		std::memset(block.data(), 0, 8);
+		block[bit / 8] = static_cast<std::uint8_t>(1u << (bit % 8));
+		cipher.public_id_of_uuid(block.data(), public_id.data());
+		EXPECT_FALSE(cipher.uint64_of_public_id(public_id.data()).has_value()) << bit;
+		if (bit < 32)
+			EXPECT_FALSE(cipher.decimal_of_public_id(public_id.data()).has_value()) << bit;
+	}
+	constexpr int kSamples = 200000;
+	int uint64_accepted = 0, decimal_accepted = 0;
+	for (int i = 0; i < kSamples; i++) {
+		random_block();
+		std::memset(block.data(), 0, 4);
+		cipher.public_id_of_uuid(block.data(), public_id.data());
+		decimal_accepted += cipher.decimal_of_public_id(public_id.data()).has_value();
+		std::memset(block.data(), 0, 8);
+		cipher.public_id_of_uuid(block.data(), public_id.data());
+		uint64_accepted += cipher.uint64_of_public_id(public_id.data()).has_value();
+	}
+	EXPECT_EQ(uint64_accepted, kSamples);
+	// 10^28 / 2^96 = 0.12622; the sampling error's standard deviation is 0.00074.
+	const double share = static_cast<double>(decimal_accepted) / kSamples;
+	EXPECT_NEAR(share, 0.12622, 0.004);
+	EXPECT_NEAR(std::log2(share) - 32, -34.99, 0.05);
 }
 
 std::vector<std::uint8_t> key_bytes(const PublicIdKey &key) {
