@@ -305,7 +305,11 @@ for spec in "${TABLES[@]}"; do
 		sql coordinator -At -v ON_ERROR_STOP=0 >"${LOAD_OUT[$name]}" 2>&1 &
 	pids+=($!)
 done
-sleep 1
+# The restart falls within the load: once a tenth of one table's INSERTs are in (at most 10 s).
+for _ in $(seq 1 100); do
+	[ "$(value coordinator "SELECT count(*) >= $((LOAD / 10)) FROM ids_iuid WHERE node = 'load'")" = t ] && break
+	sleep 0.1
+done
 as_postgres "$PG_BIN/pg_ctl" -D "$IDENTITIES_WORK/citus-worker1" -m fast -w restart >/dev/null ||
 	fail "worker1 did not restart"
 for pid in "${pids[@]}"; do wait "$pid" || true; done
