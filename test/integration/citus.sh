@@ -89,7 +89,8 @@ for node in "${NODES[@]}"; do
 	mapfile -t own < <(node_settings "$node")
 	# citus.local_hostname: how a node reaches itself (the rebalancer's background tasks connect to it).
 	start_server "citus-$node" "${PORT[$node]}" no "shared_preload_libraries = 'citus,identities'" \
-		"max_connections = 200" "identities.public_key_file = '$key_file'" "citus.local_hostname = '$IDENTITIES_WORK'" "${own[@]}"
+		"max_connections = 200" "identities.public_key_file = '$key_file'" "citus.local_hostname = '$IDENTITIES_WORK'" \
+		"${own[@]}"
 	psql_on "${PORT[$node]}" -d postgres -c 'CREATE DATABASE scaleout'
 	sql "$node" -c 'CREATE EXTENSION citus'
 done
@@ -292,9 +293,10 @@ check_public_id ids_distributedid distributedid distributedid worker1 worker2
 check_public_id ids_distributedid128 uuid uuid worker2 coordinator
 check_public_id ids_snowflake bigint bigint coordinator worker1
 
-# ---- a worker restarted mid-load: single-row INSERTs through the coordinator into every table while worker1 restarts;
-# every INSERT acknowledged is there, once, and the ids stay distinct. An INSERT that failed may still be stored (in
-# doubt: the worker committed it as the restart cut the connection), as with any table; those are counted. ----
+# ---- a worker restarted mid-load: single-row INSERTs through the coordinator into every table while worker1
+# restarts; every INSERT acknowledged is there, once, and the ids stay distinct. An INSERT that failed may still be
+# stored (in doubt: the worker committed it as the restart cut the connection), as with any table; those are
+# counted. ----
 LOAD=1500 # single-row INSERTs per table
 declare -A LOAD_OUT
 pids=()
