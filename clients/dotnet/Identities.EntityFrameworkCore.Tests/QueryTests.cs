@@ -221,6 +221,20 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
         Assert.Contains("2^112", Inner(await Saving(new Message { Id = BigInteger.One << 112 })).Message);
         Assert.Equal(before, await Server.Scalar<long>(Name, "SELECT (SELECT count(*) FROM \"Orders\") + (SELECT count(*) FROM \"Rides\") + (SELECT count(*) FROM \"Messages\")"));
 
+        // The same checks for constants written into the SQL: refused, never rounded or sent.
+        await using (var context = new ShopContext(Name))
+        {
+            var fraction = 1.5m;
+            Assert.Contains("integer", Inner(await Assert.ThrowsAnyAsync<Exception>(
+                () => context.Orders.CountAsync(o => o.Id == EF.Constant(fraction)))).Message);
+            var version4 = Guid.NewGuid();
+            Assert.Contains("not an iuid", Inner(await Assert.ThrowsAnyAsync<Exception>(
+                () => context.Rides.CountAsync(r => r.Id == EF.Constant(version4)))).Message);
+            var tooLarge = BigInteger.One << 112;
+            Assert.Contains("2^112", Inner(await Assert.ThrowsAnyAsync<Exception>(
+                () => context.Messages.CountAsync(m => m.Id == EF.Constant(tooLarge)))).Message);
+        }
+
         static ArgumentException Inner(Exception e)
         {
             for (Exception? x = e; x is not null; x = x.InnerException)

@@ -9,6 +9,7 @@ using Microsoft.EntityFrameworkCore.Metadata;
 using Microsoft.EntityFrameworkCore.ValueGeneration;
 using Microsoft.EntityFrameworkCore.Storage;
 using Microsoft.EntityFrameworkCore.Storage.Json;
+using Identities.Npgsql;
 using Npgsql;
 using Npgsql.EntityFrameworkCore.PostgreSQL.Storage.Internal.Mapping;
 
@@ -53,7 +54,10 @@ public abstract class IdentityTypeMapping : RelationalTypeMapping
     /// <inheritdoc />
     protected override string GenerateNonNullSqlLiteral(object value) => $"'{Text(value)}'::{StoreType}";
 
-    /// <summary>The value in the type's text form.</summary>
+    /// <summary>
+    /// The value in the type's text form, after the checks its parameters have (an ArgumentException says why a value
+    /// is not one of the type's, before anything is sent).
+    /// </summary>
     private protected abstract string Text(object value);
 }
 
@@ -78,7 +82,12 @@ public sealed class DistributedIdTypeMapping : IdentityTypeMapping
     /// <inheritdoc />
     protected override RelationalTypeMapping Clone(RelationalTypeMappingParameters parameters) => new DistributedIdTypeMapping(parameters);
 
-    private protected override string Text(object value) => decimal.Truncate((decimal)value).ToString(CultureInfo.InvariantCulture);
+    // An integral value of another scale (1.0m) is written as the integer it is.
+    private protected override string Text(object value)
+    {
+        DistributedIdConverter.Validate((decimal)value);
+        return decimal.Truncate((decimal)value).ToString(CultureInfo.InvariantCulture);
+    }
 }
 
 /// <summary><c>iuid</c> as <see cref="Guid"/> (inDrive's iUID).</summary>
@@ -102,14 +111,16 @@ public sealed class IuidTypeMapping : IdentityTypeMapping
     /// <inheritdoc />
     protected override RelationalTypeMapping Clone(RelationalTypeMappingParameters parameters) => new IuidTypeMapping(parameters);
 
-    private protected override string Text(object value) => ((Guid)value).ToString("D");
+    private protected override string Text(object value)
+    {
+        IuidConverter.Validate((Guid)value);
+        return ((Guid)value).ToString("D");
+    }
 }
 
 /// <summary><c>siq</c> as <see cref="BigInteger"/> (SUOU's SIQ: 112 bits, too large for a decimal).</summary>
 public sealed class SiqTypeMapping : IdentityTypeMapping
 {
-    const int Length = 14;
-
     /// <summary>The mapping of a column declared <c>siq</c>.</summary>
     public static SiqTypeMapping Default { get; } = new("siq");
 
@@ -133,12 +144,9 @@ public sealed class SiqTypeMapping : IdentityTypeMapping
     // A siq's text is its 28 hexadecimal digits (a decimal literal would be misread as hex).
     private protected override string Text(object value)
     {
-        var siq = (BigInteger)value;
-        if (siq.Sign < 0 || siq.GetByteCount(isUnsigned: true) > Length)
-            throw new ArgumentOutOfRangeException(nameof(value), siq, "A siq is between 0 and 2^112 - 1.");
-        Span<byte> bytes = stackalloc byte[Length];
-        bytes.Clear();
-        siq.TryWriteBytes(bytes[(Length - siq.GetByteCount(isUnsigned: true))..], out _, isUnsigned: true, isBigEndian: true);
+        SiqConverter.Validate((BigInteger)value);
+        Span<byte> bytes = stackalloc byte[SiqConverter.Length];
+        SiqConverter.Encode((BigInteger)value, bytes);
         return Convert.ToHexStringLower(bytes);
     }
 }

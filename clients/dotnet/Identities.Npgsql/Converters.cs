@@ -60,7 +60,10 @@ sealed class DistributedIdConverter() : CheckedFixedLengthConverter<decimal>(Len
         writer.WriteUInt32(unchecked((uint)bits[0]));
     }
 
-    protected override void Check(decimal value)
+    protected override void Check(decimal value) => Validate(value);
+
+    // Throws the ArgumentException that says why a decimal is not a distributedid (EF Core's literals check too).
+    internal static void Validate(decimal value)
     {
         if (value < 0)
             throw new ArgumentOutOfRangeException(nameof(value), value, "A distributedid is not negative.");
@@ -96,7 +99,10 @@ sealed class IuidConverter() : CheckedFixedLengthConverter<Guid>(Length)
         writer.WriteBytes(bytes);
     }
 
-    protected override void Check(Guid value)
+    protected override void Check(Guid value) => Validate(value);
+
+    // Throws the ArgumentException that says why a Guid is not an iuid.
+    internal static void Validate(Guid value)
     {
         Span<byte> bytes = stackalloc byte[Length];
         value.TryWriteBytes(bytes, bigEndian: true, out _);
@@ -110,7 +116,7 @@ sealed class IuidConverter() : CheckedFixedLengthConverter<Guid>(Length)
 // siq: a 112-bit unsigned integer, 14 bytes big-endian (its text form is hexadecimal, so it is never sent as text).
 sealed class SiqConverter() : CheckedFixedLengthConverter<BigInteger>(Length)
 {
-    const int Length = 14;
+    internal const int Length = 14;
     static readonly BigInteger Limit = BigInteger.One << 112;
 
     protected override BigInteger ReadCore(PgReader reader)
@@ -128,13 +134,22 @@ sealed class SiqConverter() : CheckedFixedLengthConverter<BigInteger>(Length)
     protected override void WriteCore(PgWriter writer, BigInteger value)
     {
         Span<byte> bytes = stackalloc byte[Length];
-        bytes.Clear();
-        var count = value.GetByteCount(isUnsigned: true);
-        value.TryWriteBytes(bytes[(Length - count)..], out _, isUnsigned: true, isBigEndian: true);
+        Encode(value, bytes);
         writer.WriteBytes(bytes);
     }
 
-    protected override void Check(BigInteger value)
+    // The 14 bytes of a valid siq, big-endian (its text form is their hexadecimal).
+    internal static void Encode(BigInteger value, Span<byte> bytes)
+    {
+        bytes.Clear();
+        var count = value.GetByteCount(isUnsigned: true);
+        value.TryWriteBytes(bytes[(Length - count)..], out _, isUnsigned: true, isBigEndian: true);
+    }
+
+    protected override void Check(BigInteger value) => Validate(value);
+
+    // Throws the ArgumentException that says why a BigInteger is not a siq.
+    internal static void Validate(BigInteger value)
     {
         if (value.Sign < 0)
             throw new ArgumentOutOfRangeException(nameof(value), value, "A siq is not negative.");
