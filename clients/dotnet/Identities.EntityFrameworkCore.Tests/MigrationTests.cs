@@ -76,7 +76,7 @@ public class MigrationTests
             Assert.Equal(["grace", "alan"], orders.Select(o => o.Customer));
             Assert.True(orders[0].Id < orders[1].Id);
             Assert.Equal([42m], orders[1].Related);
-            Assert.Equal("distributedid", await Server.Scalar<string>(LedgerContext.DatabaseName,
+            Assert.Equal("distributedid", await Database.Scalar<string>(LedgerContext.DatabaseName,
                 "SELECT udt_name::text FROM information_schema.columns WHERE table_name = 'Orders' AND column_name = 'Id'"));
             await context.Database.EnsureDeletedAsync();
         }

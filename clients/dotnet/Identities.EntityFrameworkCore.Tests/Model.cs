@@ -51,7 +51,7 @@ public class ShopContext(string database, SqlLog? log = null) : DbContext
             ride.Property(r => r.Legs).HasColumnType("iuid[]");
         });
         model.Entity<Message>(message =>
-            message.Property(m => m.Id).HasColumnType("siq").HasDefaultValueSql("siq_generate('message')"));
+            message.Property(m => m.Id).HasColumnType("siq").HasDefaultValueSql("siq_generate('message', 'example.com', 9)"));
     }
 
     // The extension and the orders, as every context of the tests declares them.
@@ -92,23 +92,14 @@ public class SqlLog : DbCommandInterceptor
     public (string Sql, NpgsqlParameter[] Parameters) Last => Commands[^1];
 }
 
-public static class Server
+// The connection string and the plugin's data source are Identities.Npgsql.Tests' Server (its Server.cs is compiled
+// here too); these helpers read one database of the server.
+public static class Database
 {
-    public static string ConnectionString(string? database = null) => new NpgsqlConnectionStringBuilder
-    {
-        Host = Environment.GetEnvironmentVariable("PGHOST") ?? "localhost",
-        Port = int.Parse(Environment.GetEnvironmentVariable("PGPORT") ?? "5432"),
-        Username = Environment.GetEnvironmentVariable("PGUSER") ?? "postgres",
-        Database = database ?? Environment.GetEnvironmentVariable("PGDATABASE") ?? "postgres",
-        Pooling = false,
-    }.ConnectionString;
-
     // The plan of a command as EF Core sent it, through the Identities.Npgsql plugin.
     public static async Task<string> Explain(string database, (string Sql, NpgsqlParameter[] Parameters) command)
     {
-        var builder = new NpgsqlDataSourceBuilder(ConnectionString(database));
-        global::Identities.Npgsql.IdentitiesExtensions.UseIdentities(builder);
-        await using var dataSource = builder.Build();
+        await using var dataSource = Server.WithPlugin(database);
         await using var explain = dataSource.CreateCommand("EXPLAIN (COSTS OFF) " + command.Sql);
         foreach (var parameter in command.Parameters)
             explain.Parameters.Add(parameter.Clone());
@@ -121,9 +112,8 @@ public static class Server
 
     public static async Task<T> Scalar<T>(string database, string sql)
     {
-        await using var connection = new NpgsqlConnection(ConnectionString(database));
+        await using var connection = new NpgsqlConnection(Server.ConnectionString(database));
         await connection.OpenAsync();
-        await using var command = new NpgsqlCommand(sql, connection);
-        return (T)(await command.ExecuteScalarAsync())!;
+        return await Server.Scalar<T>(connection, sql);
     }
 }

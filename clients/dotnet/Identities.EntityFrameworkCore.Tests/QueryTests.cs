@@ -27,7 +27,7 @@ public sealed class ShopDatabase : IAsyncLifetime
             }
             await context.SaveChangesAsync();
         }
-        await Server.Scalar<object?>(Name, "ANALYZE");
+        await Database.Scalar<object?>(Name, "ANALYZE");
     }
 
     public async Task DisposeAsync()
@@ -37,23 +37,23 @@ public sealed class ShopDatabase : IAsyncLifetime
     }
 }
 
-public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
+// The fixture (its database) is made once for the class, before its first test.
+public class QueryTests : IClassFixture<ShopDatabase>
 {
     const string Name = ShopDatabase.Name;
 
     [Fact]
     public async Task EnsureCreated_declares_the_columns_with_the_types_and_their_defaults()
     {
-        var columns = await Server.Scalar<string>(Name, """
+        var columns = await Database.Scalar<string>(Name, """
             SELECT string_agg(table_name || '.' || column_name || ' ' || udt_name || ' ' || coalesce(column_default, '-'), '; '
                               ORDER BY table_name, column_name)
             FROM information_schema.columns
             WHERE table_schema = 'public' AND column_name IN ('Id', 'Related', 'Legs')
             """);
-        Assert.Equal("Messages.Id siq siq_generate('message'::text); Orders.Id distributedid distributedid_generate(); "
+        Assert.Equal("Messages.Id siq siq_generate('message'::text, 'example.com'::text, 9); Orders.Id distributedid distributedid_generate(); "
             + "Orders.Related _distributedid -; Rides.Id iuid iuid_generate(42, 7); Rides.Legs _iuid -", columns);
-        Assert.Equal(ShopDatabase.Rows, await Server.Scalar<long>(Name, "SELECT count(DISTINCT \"Id\") FROM \"Orders\""));
-        _ = database;
+        Assert.Equal(ShopDatabase.Rows, await Database.Scalar<long>(Name, "SELECT count(DISTINCT \"Id\") FROM \"Orders\""));
     }
 
     [Fact]
@@ -83,9 +83,9 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
     [Fact]
     public async Task Where_by_id_sends_the_type_and_uses_the_primary_key()
     {
-        var ids = await Server.Scalar<decimal[]>(Name, "SELECT array_agg(\"Id\"::numeric) FROM (SELECT \"Id\" FROM \"Orders\" LIMIT 1) o");
+        var ids = await Database.Scalar<decimal[]>(Name, "SELECT array_agg(\"Id\"::numeric) FROM (SELECT \"Id\" FROM \"Orders\" LIMIT 1) o");
         var rides = await AnyRide();
-        var messageId = BigInteger.Parse(await Server.Scalar<string>(Name, "SELECT \"Id\"::numeric::text FROM \"Messages\" LIMIT 1"));
+        var messageId = BigInteger.Parse(await Database.Scalar<string>(Name, "SELECT \"Id\"::numeric::text FROM \"Messages\" LIMIT 1"));
         var log = new SqlLog();
         await using var context = new ShopContext(Name, log);
 
@@ -107,7 +107,7 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
         var first = await context.Orders.OrderBy(o => o.Id).Select(o => o.Id).Take(20).ToListAsync();
         await AssertUsesPrimaryKey(log, "PK_Orders");
         Assert.Equal(first.Order(), first);
-        Assert.Equal(await Server.Scalar<decimal>(Name, "SELECT min(\"Id\")::numeric FROM \"Orders\""), first[0]);
+        Assert.Equal(await Database.Scalar<decimal>(Name, "SELECT min(\"Id\")::numeric FROM \"Orders\""), first[0]);
 
         var newest = await context.Messages.OrderByDescending(m => m.Id).Select(m => m.Id).Take(20).ToListAsync();
         await AssertUsesPrimaryKey(log, "PK_Messages");
@@ -121,9 +121,9 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
     [Fact]
     public async Task Contains_over_a_list_sends_an_array_of_the_type_and_uses_the_primary_key()
     {
-        var orderIds = (await Server.Scalar<decimal[]>(Name, "SELECT array_agg(\"Id\"::numeric) FROM (SELECT \"Id\" FROM \"Orders\" LIMIT 3) o")).ToList();
-        var rideIds = (await Server.Scalar<Guid[]>(Name, "SELECT array_agg(\"Id\"::uuid) FROM (SELECT \"Id\" FROM \"Rides\" LIMIT 3) r")).ToList();
-        var messageIds = (await Server.Scalar<string>(Name, "SELECT string_agg(\"Id\"::numeric::text, ',') FROM (SELECT \"Id\" FROM \"Messages\" LIMIT 3) m"))
+        var orderIds = (await Database.Scalar<decimal[]>(Name, "SELECT array_agg(\"Id\"::numeric) FROM (SELECT \"Id\" FROM \"Orders\" LIMIT 3) o")).ToList();
+        var rideIds = (await Database.Scalar<Guid[]>(Name, "SELECT array_agg(\"Id\"::uuid) FROM (SELECT \"Id\" FROM \"Rides\" LIMIT 3) r")).ToList();
+        var messageIds = (await Database.Scalar<string>(Name, "SELECT string_agg(\"Id\"::numeric::text, ',') FROM (SELECT \"Id\" FROM \"Messages\" LIMIT 3) m"))
             .Split(',').Select(BigInteger.Parse).ToArray();
         var log = new SqlLog();
         await using var context = new ShopContext(Name, log);
@@ -140,9 +140,9 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
     [Fact]
     public async Task Constants_are_written_as_literals_of_the_type()
     {
-        var order = await Server.Scalar<decimal>(Name, "SELECT \"Id\"::numeric FROM \"Orders\" LIMIT 1");
+        var order = await Database.Scalar<decimal>(Name, "SELECT \"Id\"::numeric FROM \"Orders\" LIMIT 1");
         var ride = await AnyRide();
-        var message = BigInteger.Parse(await Server.Scalar<string>(Name, "SELECT max(\"Id\")::numeric::text FROM \"Messages\""));
+        var message = BigInteger.Parse(await Database.Scalar<string>(Name, "SELECT max(\"Id\")::numeric::text FROM \"Messages\""));
         var log = new SqlLog();
         await using var context = new ShopContext(Name, log);
 
@@ -161,7 +161,7 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
         await using var context = new ShopContext(Name);
         var order = await context.Orders.OrderBy(o => o.Id)
             .Select(o => new { o.Id, Timestamp = EF.Functions.DistributedIdTimestamp(o.Id) }).FirstAsync();
-        Assert.Equal(await Server.Scalar<DateTime>(Name, $"SELECT distributedid_extract_timestamp('{order.Id}')"), order.Timestamp);
+        Assert.Equal(await Database.Scalar<DateTime>(Name, $"SELECT distributedid_extract_timestamp('{order.Id}')"), order.Timestamp);
         Assert.Equal(DateTimeKind.Utc, order.Timestamp.Kind);
 
         var ride = await context.Rides.Select(r => new
@@ -173,9 +173,10 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
             Version = EF.Functions.IuidFormatVersion(r.Id),
         }).FirstAsync();
         Assert.Equal((42, 7, 0), (ride.Country, ride.Entity, ride.Version));
-        Assert.Equal(await Server.Scalar<DateTime>(Name, $"SELECT iuid_extract_timestamp('{ride.Id}')"), ride.Timestamp);
+        Assert.Equal(await Database.Scalar<DateTime>(Name, $"SELECT iuid_extract_timestamp('{ride.Id}')"), ride.Timestamp);
 
-        var message = await context.Messages.Select(m => new
+        // A message whose serial is not its shard (9), so that no two fields could stand for each other.
+        var message = await context.Messages.Where(m => EF.Functions.SiqSerial(m.Id) != 9).Select(m => new
         {
             m.Id,
             Timestamp = EF.Functions.SiqTimestamp(m.Id),
@@ -184,12 +185,14 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
             Qualifier = EF.Functions.SiqQualifier(m.Id),
             Serial = EF.Functions.SiqSerial(m.Id),
         }).FirstAsync();
-        var sql = $"(SELECT \"Id\" FROM \"Messages\" WHERE \"Id\"::numeric = {message.Id})";
-        Assert.Equal("message", message.Qualifier);
-        Assert.Equal(await Server.Scalar<DateTime>(Name, $"SELECT siq_extract_timestamp({sql})"), message.Timestamp);
-        Assert.Equal(await Server.Scalar<int>(Name, $"SELECT siq_extract_shard({sql})"), message.Shard);
-        Assert.Equal(await Server.Scalar<long>(Name, $"SELECT siq_extract_domain_hash({sql})"), message.Domain);
-        Assert.Equal(await Server.Scalar<int>(Name, $"SELECT siq_extract_serial({sql})"), message.Serial);
+        Assert.Equal(("message", 9), (message.Qualifier, message.Shard));
+        // The same fields by SQL, in one row: the timestamp in microseconds since the epoch.
+        var expected = await Database.Scalar<string>(Name, $"""
+            SELECT concat_ws('|', (extract(epoch FROM siq_extract_timestamp(id)) * 1000000)::bigint, siq_extract_shard(id),
+                             siq_extract_domain_hash(id), siq_extract_serial(id))
+            FROM (SELECT "Id" AS id FROM "Messages" WHERE "Id"::numeric = {message.Id}) AS m
+            """);
+        Assert.Equal(expected, $"{(message.Timestamp - DateTime.UnixEpoch).Ticks / 10}|{message.Shard}|{message.Domain}|{message.Serial}");
 
         // Filtering by what an id carries, and a parameter taken as the type.
         Assert.Equal(ShopDatabase.Rows, await context.Rides.CountAsync(r => EF.Functions.IuidCountry(r.Id) == 42));
@@ -198,7 +201,7 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
         var id = order.Id;
         Assert.Equal(order.Timestamp, await context.Orders.Select(o => EF.Functions.DistributedIdTimestamp(id)).FirstAsync());
         // A DistributedId kept in numeric(28,0) is cast to distributedid.
-        await Server.Scalar<object?>(Name, $"UPDATE \"Orders\" SET \"LegacyId\" = \"Id\"::numeric WHERE \"Id\" = '{id}'");
+        await Database.Scalar<object?>(Name, $"UPDATE \"Orders\" SET \"LegacyId\" = \"Id\"::numeric WHERE \"Id\" = '{id}'");
         Assert.Equal(order.Timestamp, await context.Orders.Where(o => o.LegacyId == id)
             .Select(o => EF.Functions.DistributedIdTimestamp(o.LegacyId)).SingleAsync());
         Assert.Throws<InvalidOperationException>(() => EF.Functions.DistributedIdTimestamp(id));
@@ -207,7 +210,7 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
     [Fact]
     public async Task Bad_values_fail_in_dotnet_and_nothing_is_written()
     {
-        var before = await Server.Scalar<long>(Name, "SELECT (SELECT count(*) FROM \"Orders\") + (SELECT count(*) FROM \"Rides\") + (SELECT count(*) FROM \"Messages\")");
+        var before = await Database.Scalar<long>(Name, "SELECT (SELECT count(*) FROM \"Orders\") + (SELECT count(*) FROM \"Rides\") + (SELECT count(*) FROM \"Messages\")");
         async Task<Exception> Saving(object entity)
         {
             await using var context = new ShopContext(Name);
@@ -219,7 +222,7 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
         Assert.Contains("10^28", Inner(await Saving(new Order { Id = 0m, Related = [10_000_000_000_000_000_000_000_000_000m] })).Message);
         Assert.Contains("not an iuid", Inner(await Saving(new Ride { Id = Guid.NewGuid() })).Message);
         Assert.Contains("2^112", Inner(await Saving(new Message { Id = BigInteger.One << 112 })).Message);
-        Assert.Equal(before, await Server.Scalar<long>(Name, "SELECT (SELECT count(*) FROM \"Orders\") + (SELECT count(*) FROM \"Rides\") + (SELECT count(*) FROM \"Messages\")"));
+        Assert.Equal(before, await Database.Scalar<long>(Name, "SELECT (SELECT count(*) FROM \"Orders\") + (SELECT count(*) FROM \"Rides\") + (SELECT count(*) FROM \"Messages\")"));
 
         // The same checks for constants written into the SQL: refused, never rounded or sent.
         await using (var context = new ShopContext(Name))
@@ -244,11 +247,11 @@ public class QueryTests(ShopDatabase database) : IClassFixture<ShopDatabase>
         }
     }
 
-    static async Task<Guid> AnyRide() => await Server.Scalar<Guid>(Name, "SELECT \"Id\"::uuid FROM \"Rides\" LIMIT 1");
+    static async Task<Guid> AnyRide() => await Database.Scalar<Guid>(Name, "SELECT \"Id\"::uuid FROM \"Rides\" LIMIT 1");
 
     static async Task AssertUsesPrimaryKey(SqlLog log, string index)
     {
-        var plan = await Server.Explain(Name, log.Last);
+        var plan = await Database.Explain(Name, log.Last);
         Assert.True(plan.Contains($"Index Scan using \"{index}\"") || plan.Contains($"Index Only Scan using \"{index}\"")
             || plan.Contains($"Index Scan Backward using \"{index}\"") || plan.Contains($"Index Only Scan Backward using \"{index}\""),
             $"{log.Last.Sql}\n-- does not use {index}:\n{plan}");
