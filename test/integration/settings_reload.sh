@@ -8,7 +8,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 
 reload() { psql_on "$1" -d postgres -At -c 'SELECT pg_reload_conf()' >/dev/null; sleep 1; }
 postmaster_pid() { head -n 1 "$IDENTITIES_WORK/$1/postmaster.pid"; }
-# The session's LOAD meets the bad value just written: its WARNING (the check this test makes is that nothing changes) stays off the output.
+# The session's LOAD meets the bad value just written; its WARNING stays off the output (what this test checks is
+# that nothing changes).
 epoch_of() { psql_on "$1" -d postgres -At -c "LOAD 'identities'" -c 'SHOW identities.snowflake_epoch' 2>"$IDENTITIES_WORK/epoch_of.err"; }
 
 for server in preloaded plain; do
