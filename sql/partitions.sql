@@ -38,6 +38,7 @@ DECLARE
 	default_partition regclass;
 	rows_in_default bigint;
 	old record;
+	foreign_code record;  -- a table of the tree whose owner's code this session must not run
 BEGIN
 	IF step IS NULL OR step <= interval '0' OR (step_months <> 0 AND step <> make_interval(months => step_months)) THEN
 		RAISE EXCEPTION 'invalid step for identities_maintain_partitions: %', step
@@ -51,6 +52,49 @@ BEGIN
 	END IF;
 	IF premake IS NULL OR premake < 0 THEN
 		RAISE EXCEPTION 'premake must be zero or more' USING ERRCODE = 'invalid_parameter_value';
+	END IF;
+
+	-- Maintenance evaluates the table's own code: its partition key over the rows of the DEFAULT partition (in the
+	-- count below, and in PostgreSQL's check when it creates a partition), the expressions of its indexes, constraints
+	-- and column types. That code must not run with more rights than its owner's: a superuser's scheduler running a
+	-- role's IMMUTABLE-declared key function would run it as the superuser, and the role could make itself one.
+	-- PostgreSQL's VACUUM, ANALYZE and REINDEX switch to the owner inside a security-restricted operation, which
+	-- PL/pgSQL cannot: under SET ROLE, or in a SECURITY DEFINER function of the owner, the owner's code can still
+	-- RESET ROLE, or queue a deferred trigger that fires as the session's user at commit. So it runs only as the
+	-- owner of every table of the tree (a superuser's tables excepted: no rights to gain over a superuser's), and not
+	-- in a superuser's session set to the owner (SET ROLE): anyone else is refused before any of that code runs.
+	-- (The tree from pg_inherits, not pg_partition_tree(), which would lock every partition before the advisory lock
+	-- below: two sessions would deadlock, one holding the lock, the other the partitions.)
+	WITH RECURSIVE tree (relid, level) AS (
+		SELECT parent::oid, 0
+		UNION ALL
+		SELECT i.inhrelid, tree.level + 1 FROM pg_inherits i JOIN tree ON i.inhparent = tree.relid
+	)
+	SELECT c.relname, r.rolname AS owner, r.rolname = current_user AS owner_is_current
+	INTO foreign_code
+	FROM tree AS t
+	JOIN pg_class c ON c.oid = t.relid
+	JOIN pg_roles r ON r.oid = c.relowner
+	WHERE NOT r.rolsuper
+	  AND (r.rolname <> current_user
+	       OR (r.rolname <> session_user AND (SELECT s.rolsuper FROM pg_roles s WHERE s.rolname = session_user)))
+	ORDER BY t.level, c.relname
+	LIMIT 1;
+	IF FOUND THEN
+		RAISE EXCEPTION 'identities_maintain_partitions must run as the owner of table "%"', foreign_code.relname
+			USING ERRCODE = 'insufficient_privilege',
+			      DETAIL = CASE WHEN NOT foreign_code.owner_is_current
+			                    THEN format('Table "%s" is owned by role "%s": maintenance evaluates the partition key '
+			                                'and other expressions over it, which would run code of "%s" with the rights '
+			                                'of "%s".', foreign_code.relname, foreign_code.owner, foreign_code.owner,
+			                                current_user)
+			                    ELSE format('The session is superuser "%s"''s, in role "%s": the code of "%s" that '
+			                                'maintenance runs could RESET ROLE to "%s", or queue a deferred trigger that '
+			                                'fires as "%s" at commit.', session_user, current_user, foreign_code.owner,
+			                                session_user, session_user) END,
+			      HINT = format('Run it in a session logged in as role "%s" (with pg_cron, a job of username ''%s''), not '
+			                    'as a more privileged role, nor after SET ROLE from a superuser''s session.',
+			                    foreign_code.owner, foreign_code.owner);
 	END IF;
 
 	-- One maintenance of a table at a time (from pg_cron, say, and by hand).

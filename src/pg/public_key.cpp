@@ -18,7 +18,9 @@ extern "C" {
 #include <optional>
 #include <string>
 
+#include <cctype>
 #include <cerrno>
+#include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -59,6 +61,20 @@ bool loaded_by_postmaster = false;
 // The same key in both settings: a rotation would keep nothing of the old one.
 bool same_key(const PublicIdKey &one, const PublicIdKey &other) noexcept {
 	return !one.empty() && one.size() == other.size() && CRYPTO_memcmp(one.data(), other.data(), one.size()) == 0;
+}
+
+// The last key text a check hook accepted in this process, trimmed, so that the log redacts it in any message from
+// then on (a function that set it and then fails with it in its message): wiped when replaced.
+char last_checked_key[kPublicIdKeyMaxSize * 2];
+
+void remember_checked_key(std::string_view text) noexcept {
+	while (!text.empty() && isspace(static_cast<unsigned char>(text.front())))
+		text.remove_prefix(1);
+	while (!text.empty() && isspace(static_cast<unsigned char>(text.back())))
+		text.remove_suffix(1);
+	OPENSSL_cleanse(last_checked_key, sizeof last_checked_key);
+	if (text.size() < sizeof last_checked_key)
+		memcpy(last_checked_key, text.data(), text.size());
 }
 
 template <KeySlot &slot, KeySlot &other> bool check_key(char **new_value, GucSource source) {
@@ -113,6 +129,7 @@ template <KeySlot &slot, KeySlot &other> bool check_key(char **new_value, GucSou
 		GUC_check_errdetail("The previous key only reads public ids made before the current key; the value is not shown.");
 		return false;
 	}
+	remember_checked_key(*new_value);
 	return true;
 }
 
@@ -136,19 +153,15 @@ extern "C" const char *show_public_key() {
 extern "C" const char *show_public_key_previous() {
 	return previous_key.text != nullptr && *previous_key.text != '\0' ? "(set)" : "(unset)";
 }
-// A reload may have changed a file's contents even when its path stayed.
-extern "C" void assign_public_key_file(const char *, void *) { forget_prepared(current_key); }
-extern "C" void assign_public_key_previous_file(const char *, void *) { forget_prepared(previous_key); }
-
 // Reads a key file into key. The file's bytes are wiped from this process once decoded. Errors name the file only
 // to those who may see the setting (show_path).
-void read_public_key_file(const KeySlot &slot, bool show_path, PublicIdKey &key) {
-	const std::string named = show_path ? std::string(" \"") + slot.file + "\"" : std::string();
+void read_public_key_file(const KeySlot &slot, const char *path, bool show_path, PublicIdKey &key) {
+	const std::string named = show_path ? std::string(" \"") + path + "\"" : std::string();
 	char contents[4096];
 	ssize_t length = -1;
 	int read_errno = 0;
 	// O_NONBLOCK: a FIFO configured by mistake must not hang the backend (it then reads as empty, so invalid).
-	const int file = open(slot.file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	const int file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (file >= 0) {
 		length = read(file, contents, sizeof contents);
 		read_errno = errno;
@@ -178,19 +191,54 @@ const KeySlot::Prepared *prepared_key(KeySlot &slot) {
 		// The path is superuser-only (GUC_SUPERUSER_ONLY): asked before any C++ object of this frame exists.
 		const bool show_path = superuser() || has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_SETTINGS);
 		PublicIdKey key;
-		read_public_key_file(slot, show_path, key);
+		read_public_key_file(slot, slot.file, show_path, key);
 		slot.prepared = new KeySlot::Prepared{PublicIdCipher(key), public_id_key_fingerprint(key)};
 	}
 	return slot.prepared;
 }
 
+// A reload may have changed a file's contents even when its path stayed. Preloaded, the postmaster reads the file at
+// start and at every reload, so each backend and parallel worker it starts holds the key of the last reload, as
+// the sessions that were running do once they process it, never what the file holds between a change and the
+// reload. A file that cannot be read is left to each backend, which reports it when the key is first needed.
+template <KeySlot &slot> void assign_key_file(const char *new_path) noexcept {
+	forget_prepared(slot);
+	if (!loaded_by_postmaster || IsUnderPostmaster || !slot.key.empty() || new_path == nullptr || *new_path == '\0')
+		return;
+	try {
+		PublicIdKey key;
+		read_public_key_file(slot, new_path, true, key);
+		slot.prepared = new KeySlot::Prepared{PublicIdCipher(key), public_id_key_fingerprint(key)};
+	} catch (...) {
+		forget_prepared(slot);
+	}
+}
+extern "C" void assign_public_key_file(const char *new_path, void *) { assign_key_file<current_key>(new_path); }
+extern "C" void assign_public_key_previous_file(const char *new_path, void *) {
+	assign_key_file<previous_key>(new_path);
+}
+
 emit_log_hook_type previous_emit_log_hook = nullptr;
 
+// The key texts this process holds, which the log redacts in every message, whatever it names.
+struct KnownKeys {
+	std::string_view texts[3];
+	std::size_t count = 0;
+};
+KnownKeys known_keys() noexcept {
+	KnownKeys known;
+	for (const char *text : {static_cast<const char *>(current_key.text), static_cast<const char *>(previous_key.text),
+	                         static_cast<const char *>(last_checked_key)})
+		if (text != nullptr && *text != '\0')
+			known.texts[known.count++] = text;
+	return known;
+}
+
 // Replaces a message field by its copy with the key's values redacted, allocated where the error data lives.
-void redact_field(char *&field) noexcept {
+void redact_field(char *&field, const KnownKeys &known) noexcept {
 	if (field == nullptr)
 		return;
-	const std::size_t length = redact_public_key_values(field, nullptr, 0);
+	const std::size_t length = redact_public_key_values(field, nullptr, 0, known.texts, known.count);
 	if (length == 0)
 		return;
 	char *redacted = static_cast<char *>(MemoryContextAllocExtended(ErrorContext, length + 1, MCXT_ALLOC_NO_OOM));
@@ -198,7 +246,7 @@ void redact_field(char *&field) noexcept {
 		field = nullptr; // dropped: the error machinery pfrees the fields, so they must be pallocs or null
 		return;
 	}
-	redact_public_key_values(field, redacted, length + 1);
+	redact_public_key_values(field, redacted, length + 1, known.texts, known.count);
 	field = redacted;
 }
 
@@ -214,6 +262,23 @@ void withhold_parameters(char *&field) noexcept {
 	field = withheld;
 }
 
+// Whether the statement being run names the key or calls set_config: scanned once per statement, not once per
+// message (a statement of many megabytes may be logged with many messages at debug levels).
+bool query_mentions_public_key() noexcept {
+	static const char *scanned = nullptr;
+	static std::size_t scanned_length = 0;
+	static bool mentions = false;
+	if (debug_query_string == nullptr)
+		return false;
+	const std::size_t length = strlen(debug_query_string);
+	if (debug_query_string != scanned || length != scanned_length) {
+		mentions = mentions_public_key(std::string_view(debug_query_string, length));
+		scanned = debug_query_string;
+		scanned_length = length;
+	}
+	return mentions;
+}
+
 // The server log never holds the key: PostgreSQL logs a reloaded setting's new value, and log_statement and
 // errors log statements such as SET or ALTER SYSTEM with the key in them.
 // Redacts before any earlier hook runs, so a hook that ships messages elsewhere never sees the key either.
@@ -221,16 +286,17 @@ extern "C" void redact_public_key_in_log(ErrorData *edata) {
 	if (edata->output_to_server) {
 		// A statement naming the key may take it from a bind parameter, which log_statement lists in the DETAIL
 		// ("Parameters: $1 = '...'") and an error in the CONTEXT ("... with parameters: $1 = '...'").
-		const bool query_names_key = debug_query_string != nullptr && mentions_public_key(debug_query_string);
+		const bool query_names_key = query_mentions_public_key();
 		if (query_names_key || (edata->message != nullptr && mentions_public_key(edata->message))) {
 			withhold_parameters(edata->detail);
 			withhold_parameters(edata->detail_log);
 			withhold_parameters(edata->context);
 		}
-		redact_field(edata->message);
-		redact_field(edata->detail);
-		redact_field(edata->detail_log);
-		redact_field(edata->context);
+		const KnownKeys known = known_keys();
+		// Every field of text the log may show: PL/pgSQL's QUERY line is internalquery.
+		for (char **field : {&edata->message, &edata->detail, &edata->detail_log, &edata->hint, &edata->context,
+		                     &edata->internalquery, &edata->backtrace})
+			redact_field(*field, known);
 		// An error's STATEMENT line is debug_query_string itself, which no hook can rewrite: leave it out.
 		if (query_names_key)
 			edata->hide_stmt = true;
@@ -255,6 +321,7 @@ extern "C" void redact_public_key_in_utility(PlannedStmt *statement, const char 
 		const std::size_t length = statement->stmt_len > 0 ? static_cast<std::size_t>(statement->stmt_len)
 		                                                    : strlen(query_string + location);
 		const std::string_view text(query_string + location, length);
+		CHECK_FOR_INTERRUPTS(); // the scan is linear and allocates nothing: a cancel waits for it at most that long
 		const std::size_t redacted_length = redact_public_key_values(text, nullptr, 0);
 		if (redacted_length > 0) {
 			auto *redacted = static_cast<char *>(palloc(redacted_length + 1));
@@ -274,29 +341,30 @@ extern "C" void redact_public_key_in_utility(PlannedStmt *statement, const char 
 		                        destination, completion);
 }
 
-void install_utility_redaction() {
+void install_redaction() {
+	previous_emit_log_hook = emit_log_hook;
+	emit_log_hook = redact_public_key_in_log;
 	previous_process_utility_hook = ProcessUtility_hook;
 	ProcessUtility_hook = redact_public_key_in_utility;
 }
 
-// Preloaded, the hook goes in once every library of shared_preload_libraries has installed its own, so it comes
-// first whatever their order ('identities,pg_stat_statements' as well as the reverse).
-extern "C" void install_utility_redaction_after_preloading() {
+// Preloaded, the hooks go in once every library of shared_preload_libraries has installed its own, so they come
+// first whatever their order ('identities,pg_stat_statements' as well as the reverse): a library that ships log
+// messages elsewhere, or keeps statements, gets them redacted.
+extern "C" void install_redaction_after_preloading() {
 	if (previous_shmem_request_hook != nullptr)
 		previous_shmem_request_hook();
-	install_utility_redaction();
+	install_redaction();
 }
 
 } // namespace
 
 void redact_public_key_in_server_log() {
-	previous_emit_log_hook = emit_log_hook;
-	emit_log_hook = redact_public_key_in_log;
 	if (process_shared_preload_libraries_in_progress) {
 		previous_shmem_request_hook = shmem_request_hook;
-		shmem_request_hook = install_utility_redaction_after_preloading;
+		shmem_request_hook = install_redaction_after_preloading;
 	} else {
-		install_utility_redaction(); // pg_stat_statements, always preloaded, is already in place
+		install_redaction(); // pg_stat_statements, always preloaded, is already in place
 	}
 }
 
