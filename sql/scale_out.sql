@@ -5,7 +5,7 @@
 CREATE FUNCTION identities_node_identity(OUT citus_group integer, OUT snowflake_worker integer,
                                          OUT snowflake_process integer, OUT siq_shard integer, OUT siq_domain text,
                                          OUT public_key_fingerprint text, OUT public_key_previous_fingerprint text)
-	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION identities_node_identity() IS 'what this server''s Snowflake and SIQ generators put in ids by default, the Citus group they derive from, and the fingerprints of its public id keys';
 
 -- A view, so that another server can read it through postgres_fdw.

@@ -57,6 +57,23 @@ inline bool all_zero(const std::uint8_t *bytes, std::size_t length) noexcept {
 	return any == 0;
 }
 
+// Architect's plaintext layouts of the numbers, read back: what the decoders accept, and what no uuid may be.
+std::optional<std::uint64_t> uint64_of_plaintext(const std::uint8_t *plaintext) noexcept {
+	if (!all_zero(plaintext, 8))
+		return std::nullopt;
+	return load_little_endian_64(plaintext + 8);
+}
+
+std::optional<Uint128> decimal_of_plaintext(const std::uint8_t *plaintext) noexcept {
+	if (!all_zero(plaintext, 4)) // a sign, a scale or stray flag bits: not a decimal integer Architect encodes
+		return std::nullopt;
+	const Uint128 value =
+	    (static_cast<Uint128>(load_little_endian_32(plaintext + 4)) << 64) | load_little_endian_64(plaintext + 8);
+	if (value > kPublicIdDecimalMax)
+		return std::nullopt;
+	return value;
+}
+
 const char *aes_ecb_name(std::size_t key_length) noexcept {
 	switch (key_length) {
 	case 16:
@@ -81,6 +98,11 @@ struct CipherFree {
 };
 
 } // namespace
+
+bool is_number_plaintext(const std::uint8_t *block) noexcept {
+	// A uint64's layout is also a decimal's (below 2^64): both rules are asked, so neither can drift from its decoder.
+	return uint64_of_plaintext(block).has_value() || decimal_of_plaintext(block).has_value();
+}
 
 PublicIdKey::~PublicIdKey() { clear(); }
 
@@ -219,35 +241,41 @@ void PublicIdCipher::public_id_of_decimal(Uint128 value, std::uint8_t *out) cons
 	encrypt_block(plaintext, out);
 }
 
-void PublicIdCipher::public_id_of_uuid(const std::uint8_t *uuid, std::uint8_t *out) const { encrypt_block(uuid, out); }
+void PublicIdCipher::public_id_of_uuid(const std::uint8_t *uuid, std::uint8_t *out) const {
+	// The uuid is quoted (it is the caller's own input); nothing of the key or of a ciphertext is.
+	if (is_number_plaintext(uuid))
+		throw Error(ErrorCode::InvalidParameterValue, "uuid \"" + format_uuid(uuid) + "\" has no public id",
+		            "Its bytes are laid out as a number's in a public id (4 zero bytes, then a .NET decimal's integer "
+		            "below 10^28), so its public id would be the public id of that bigint or decimal.",
+		            "Generated uuids (version 4 or 7, DistributedId128, iUID, HotGuid) almost never have this layout: "
+		            "a random uuid once in about 2^35.");
+	encrypt_block(uuid, out);
+}
 
 std::optional<std::uint64_t> PublicIdCipher::uint64_of_public_id(const std::uint8_t *public_id) const {
 	std::uint8_t plaintext[kPublicIdSize];
 	decrypt_block(public_id, plaintext);
-	if (!all_zero(plaintext, 8))
-		return std::nullopt;
-	return load_little_endian_64(plaintext + 8);
+	return uint64_of_plaintext(plaintext);
 }
 
 std::optional<Uint128> PublicIdCipher::decimal_of_public_id(const std::uint8_t *public_id) const {
 	std::uint8_t plaintext[kPublicIdSize];
 	decrypt_block(public_id, plaintext);
-	if (!all_zero(plaintext, 4)) // a sign, a scale or stray flag bits: not a decimal integer Architect encodes
-		return std::nullopt;
-	const Uint128 value =
-	    (static_cast<Uint128>(load_little_endian_32(plaintext + 4)) << 64) | load_little_endian_64(plaintext + 8);
-	if (value > kPublicIdDecimalMax)
-		return std::nullopt;
-	return value;
+	return decimal_of_plaintext(plaintext);
 }
 
-void PublicIdCipher::uuid_of_public_id(const std::uint8_t *public_id, std::uint8_t *out) const {
+bool PublicIdCipher::uuid_of_public_id(const std::uint8_t *public_id, std::uint8_t *out) const {
 	decrypt_block(public_id, out);
+	if (!is_number_plaintext(out))
+		return true;
+	std::memset(out, 0, kPublicIdSize); // a number's plaintext, which its own decoder alone may give out
+	return false;
 }
 
 bool PublicIdCipher::validates(const std::uint8_t *public_id) const {
-	// A uint64's plaintext is the decimal layout of the same value (flags and high word zero): one check serves both.
-	return decimal_of_public_id(public_id).has_value();
+	std::uint8_t plaintext[kPublicIdSize];
+	decrypt_block(public_id, plaintext);
+	return is_number_plaintext(plaintext);
 }
 
 } // namespace identities

@@ -2,8 +2,9 @@
 //
 // A public id is one AES-ECB block over a fixed plaintext layout of the value, returned as a uuid. Only the key
 // holder can turn it back into the value, and a public id that was not made under the key almost never decodes
-// (odds 2^-64 for a uint64, about 2^-35 for a decimal). Uuid bytes are always in string (PostgreSQL) order; the
-// .NET Guid byte swap of the ciphertext happens in here.
+// (odds 2^-64 for a uint64, about 2^-35 for a decimal). A uuid's public id encrypts its bytes as they are under the
+// same key, so the uuids whose bytes are a number's plaintext have none (is_number_plaintext). Uuid bytes are always
+// in string (PostgreSQL) order; the .NET Guid byte swap of the ciphertext happens in here.
 #pragma once
 
 #include "core/uint128.hpp"
@@ -54,6 +55,12 @@ private:
 // The text is never copied anywhere but into the key.
 bool decode_public_id_key(std::string_view base64, PublicIdKey &key) noexcept;
 
+// Whether 16 bytes are the plaintext of a uint64's or a decimal's public id, by the rules uint64_of_public_id and
+// decimal_of_public_id apply after decrypting: 8 zero bytes then the value (a uint64), or 4 zero bytes of flags
+// then a value below 10^28 (a decimal). A uuid with these bytes has no public id of its own: uuids share the key
+// and the block with the numbers, so its public id would be that number's.
+bool is_number_plaintext(const std::uint8_t *block) noexcept;
+
 // A short, non-reversible name of a key, to tell whether servers hold the same key without showing it: the first
 // 8 bytes of SHA-256 over a fixed label and the key's bytes, as 16 lowercase hex digits. Stable across versions
 // (servers of different versions compare them). Throws Error(Internal) if OpenSSL fails.
@@ -73,14 +80,17 @@ public:
 	void public_id_of_uint64(std::uint64_t value, std::uint8_t *out) const;
 	// value must be at most kPublicIdDecimalMax (throws Error(NumericValueOutOfRange) otherwise).
 	void public_id_of_decimal(Uint128 value, std::uint8_t *out) const;
+	// Throws Error(InvalidParameterValue) for a uuid whose bytes are a number's plaintext (is_number_plaintext):
+	// its public id would forge that number's. A random uuid is one with odds of about 2^-35.
 	void public_id_of_uuid(const std::uint8_t *uuid, std::uint8_t *out) const;
 
 	// The value a public id stands for, or std::nullopt when it is not a public id of that kind under this key.
 	// Signed callers (bigint) check the range themselves, as Architect's TryGetLong does.
 	std::optional<std::uint64_t> uint64_of_public_id(const std::uint8_t *public_id) const;
 	std::optional<Uint128> decimal_of_public_id(const std::uint8_t *public_id) const;
-	// Every 16 bytes decrypt to some uuid, so this always succeeds.
-	void uuid_of_public_id(const std::uint8_t *public_id, std::uint8_t *out) const;
+	// The uuid a public id stands for, in out; false (and out zeroed) when it decrypts to a number's plaintext,
+	// which is the public id of a uint64 or a decimal, never of a uuid (public_id_of_uuid refuses those uuids).
+	[[nodiscard]] bool uuid_of_public_id(const std::uint8_t *public_id, std::uint8_t *out) const;
 	// Whether the public id validates under this key as one of a uint64 or a decimal (the kinds with redundancy).
 	bool validates(const std::uint8_t *public_id) const;
 

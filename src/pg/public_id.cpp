@@ -108,10 +108,12 @@ IDENTITIES_FUNCTION(public_id_to_numeric) {
 }
 
 // A uuid's public id has no redundancy (every uuid decrypts to one), so no key can be told right from wrong: the
-// current key, unless the caller names the previous one.
+// current key, unless the caller names the previous one. NULL for the public id of a bigint or a decimal, whose
+// plaintext would give the number away to a role that may not call public_id_to_bigint.
 IDENTITIES_FUNCTION(public_id_to_uuid) {
 	std::uint8_t uuid[kPublicIdSize];
-	pg::public_id_cipher().uuid_of_public_id(uuid_bytes(PG_GETARG_DATUM(0)), uuid);
+	if (!pg::public_id_cipher().uuid_of_public_id(uuid_bytes(PG_GETARG_DATUM(0)), uuid))
+		PG_RETURN_NULL();
 	return pg::uuid_datum(uuid);
 }
 
@@ -126,7 +128,9 @@ IDENTITIES_FUNCTION(public_id_to_uuid_under_key) {
 		throw Error(ErrorCode::ObjectNotInPrerequisiteState, "no previous public id key is configured", {},
 		            "Set identities.public_key_previous or identities.public_key_previous_file during a key rotation.");
 	std::uint8_t uuid[kPublicIdSize];
-	(key == "current" ? ciphers.current : ciphers.previous)->uuid_of_public_id(uuid_bytes(PG_GETARG_DATUM(0)), uuid);
+	const PublicIdCipher &cipher = key == "current" ? *ciphers.current : *ciphers.previous;
+	if (!cipher.uuid_of_public_id(uuid_bytes(PG_GETARG_DATUM(0)), uuid))
+		PG_RETURN_NULL();
 	return pg::uuid_datum(uuid);
 }
 

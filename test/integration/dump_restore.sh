@@ -65,7 +65,9 @@ INSERT INTO everything (id, n, distributedid128, iuid, siq, snowflake, hotguid, 
 	 'ffffffffffffffffffffffffffff', 9223372036854775807, hotguid_generate(4294967295),
 	 luuid_generate(4095, 281474976710655), 'ffffffff-ffff-7fff-bfff-ffffffffffff'),
 	('1', -3, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
-UPDATE everything SET public_distributedid = to_alphanumeric(public_id(id)), public_uuid = public_id(distributedid128),
+-- (the nil uuid is laid out as the number 0's public id plaintext: it has none)
+UPDATE everything SET public_distributedid = to_alphanumeric(public_id(id)),
+                      public_uuid = CASE WHEN n <> -1 THEN public_id(distributedid128) END,
                       public_bigint = to_hexadecimal(public_id(snowflake));
 
 -- partitioned by our types: RANGE (default and routing opclasses), HASH, LIST on an extracted field

@@ -52,3 +52,47 @@ for version in "${!released[@]}"; do
 	[ -z "$difference" ] || fail "$version updated to $current differs from a fresh install:
 $(head -n 40 <<<"$difference")"
 done
+
+# An update never lets a role do more: after 0.1.0's REVOKE recipe (the README's then), the functions 0.2.0 adds
+# that read public ids take the privileges of public_id_to_uuid(uuid), so a role without grants is refused them
+# (42501) and the role granted public_id_to_uuid(uuid) is not; a dump of the updated database restores them so.
+stranger=regress_upgrade_stranger
+reader=regress_upgrade_reader
+psql_on $port -d postgres -c 'DROP DATABASE IF EXISTS restricted' -c 'DROP DATABASE IF EXISTS restored' \
+	-c "DROP ROLE IF EXISTS $stranger" -c "DROP ROLE IF EXISTS $reader" -c "CREATE ROLE $stranger" -c "CREATE ROLE $reader" \
+	-c 'CREATE DATABASE restricted' -c 'CREATE DATABASE restored'
+psql_on $port -d restricted <<-SQL
+	CREATE EXTENSION identities VERSION '0.1.0';
+	REVOKE EXECUTE ON FUNCTION public_id(bigint), public_id(integer), public_id(distributedid), public_id(numeric),
+	    public_id(uuid), public_id_to_bigint(uuid), public_id_to_distributedid(uuid), public_id_to_numeric(uuid),
+	    public_id_to_uuid(uuid) FROM PUBLIC;
+	GRANT EXECUTE ON FUNCTION public_id_to_uuid(uuid) TO $reader;
+	ALTER EXTENSION identities UPDATE;
+SQL
+as_postgres "$PG_BIN/pg_dump" -h "$IDENTITIES_WORK" -p $port -U postgres restricted | psql_on $port -d restored >/dev/null
+# sqlstates DATABASE ROLE: what each reader of public ids gives the role, in order ("ok" or the SQLSTATE).
+sqlstates() {
+	psql_on $port -d "$1" -At <<-SQL
+		SET identities.public_key = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+		CREATE FUNCTION pg_temp.sqlstate_of(statement text) RETURNS text LANGUAGE plpgsql AS \$\$
+		BEGIN
+			EXECUTE statement;
+			RETURN 'ok';
+		EXCEPTION WHEN OTHERS THEN
+			RETURN SQLSTATE;
+		END \$\$;
+		SET ROLE $2;
+		SELECT string_agg(pg_temp.sqlstate_of(format('SELECT %s(%L::uuid%s)', name, gen_random_uuid(), argument)), ' '
+		                  ORDER BY n)
+		FROM (VALUES (1, 'public_id_to_uuid', ', ''current'''), (2, 'public_id_key', ''), (3, 'public_id_renew', ''),
+		             (4, 'public_id_to_uuid', '')) AS calls(n, name, argument);
+	SQL
+}
+for database in restricted restored; do
+	[ "$(sqlstates $database $stranger)" = "42501 42501 42501 42501" ] ||
+		fail "after 0.1.0's REVOKE recipe and an update ($database), a role without grants may read public ids: $(sqlstates $database $stranger)"
+	[ "$(sqlstates $database $reader)" = "ok ok ok ok" ] ||
+		fail "after an update ($database), the role granted public_id_to_uuid(uuid) may not use the new readers: $(sqlstates $database $reader)"
+done
+psql_on $port -d postgres -c 'DROP DATABASE restricted' -c 'DROP DATABASE restored' -c "DROP ROLE $stranger" \
+	-c "DROP ROLE $reader"

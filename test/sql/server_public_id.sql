@@ -20,9 +20,40 @@ SELECT v, public_id(v) AS public_id, to_alphanumeric(public_id(v)) AS alphanumer
 FROM unnest(ARRAY[18446744073709551615, 18446744073709551616, 9999999999999999999999999999]::numeric[]) AS v;
 SELECT v, public_id(u) AS public_id, to_alphanumeric(public_id(u)) AS alphanumeric, public_id_to_uuid(public_id(u)) = u AS round_trip
 FROM (SELECT v, numeric_to_distributedid128(v) AS u
-      FROM unnest(ARRAY[0, 1, 18446744073709551616, 170141183460469231731687303715884105728,
+      FROM unnest(ARRAY[170141183460469231731687303715884105728,
                         340282366920938463463374607431768211455]::numeric[]) AS v) AS vectors;
-SELECT public_id(1) AS bigint_one, public_id('00000000-0000-0000-0000-000000000001'::uuid) AS uuid_one;
+-- a uuid laid out as a number (4 zero bytes, then a .NET decimal's integer below 10^28) has no public id: it would
+-- be the number's, here 42's; upstream's uuid vectors 0, 1 and 2^64 are such uuids
+SELECT public_id('00000000-0000-0000-2a00-000000000000'::uuid);
+SELECT u, pg_temp.error_of(format('SELECT public_id(%L::uuid)', u)) AS public_id
+FROM unnest(ARRAY[
+	'00000000-0000-0000-0000-000000000000',  -- 0's plaintext
+	'00000000-0000-0000-0000-000000000001',  -- the bigint 2^56's
+	'00000000-0000-0001-0000-000000000000',  -- the decimal 2^88's
+	'00000000-5ece-4f20-ffff-ff0f6102253e',  -- the decimal 10^28-1's
+	'00000000-5ece-4f20-0000-00106102253e',  -- 10^28: no decimal
+	'00000080-5ece-4f20-ffff-ff0f6102253e',  -- a sign: no decimal
+	'01000000-0000-0000-2a00-000000000000'   -- a flag bit: no number
+	]::uuid[]) AS u;
+-- and the public id of a number is no uuid's, under either key name
+SELECT public_id_to_uuid(public_id(42)) AS of_bigint, public_id_to_uuid(public_id(9999999999999999999999999999)) AS of_decimal,
+       public_id_to_uuid(public_id('1065896647567317033105227776'::distributedid), 'current') AS under_key_name,
+       public_id_to_uuid(public_id('01000000-0000-0000-2a00-000000000000'::uuid)) AS of_uuid;
+-- generated uuids keep their public ids: a version 4 uuid is refused once in about 2^35, the time-first ones never
+SELECT kind, count(*) AS uuids, count(*) FILTER (WHERE public_id_to_uuid(public_id(u)) = u) AS round_trips
+FROM (SELECT 'version 4' AS kind, gen_random_uuid() AS u FROM generate_series(1, 20000)
+      UNION ALL SELECT 'version 7', uuidv7_generate() FROM generate_series(1, 20000)
+      UNION ALL SELECT 'DistributedId128', distributedid128_generate() FROM generate_series(1, 20000)
+      UNION ALL SELECT 'iUID', iuid_generate(42, 7)::uuid FROM generate_series(1, 20000)
+      UNION ALL SELECT 'HotGuid', hotguid_generate(17) FROM generate_series(1, 20000)) AS generated
+GROUP BY kind ORDER BY kind;
+-- LUUIDs of entity keys below 2^16 in 1 group in 8 (its low byte below 0x20), and the big-endian uuid form of about
+-- 1 DistributedId in 8, are laid out as decimals: refused (public_id(distributedid) is a DistributedId's public id)
+SELECT split_part(pg_temp.error_of('SELECT public_id(luuid_generate(5, 65535))'), ':', 1) AS luuid_small_key,
+       public_id(luuid_generate(32, 1)) IS NOT NULL AS luuid_of_another_group,
+       public_id(luuid_generate(5, 65536)) IS NOT NULL AS luuid_larger_key;
+SELECT d, d::uuid AS uuid_form, pg_temp.error_of(format('SELECT public_id(%L::distributedid::uuid)', d)) AS public_id
+FROM unnest(ARRAY['1065895171827791136341098496', '1065896647567317033105227776']::distributedid[]) AS d;
 -- cross-type: the public id of a bigint decodes as a decimal; a decimal of 2^64 or more is no bigint
 SELECT public_id_to_numeric('9476ed55-288d-bf86-ff50-e3352bfe34fd') AS uint64_max_as_decimal,
        public_id_to_bigint('9476ed55-288d-bf86-ff50-e3352bfe34fd') AS uint64_max_as_bigint,
@@ -51,8 +82,7 @@ $$;
 SELECT bytes, length(key) AS base64_length,
        (SELECT set_config('identities.public_key', key, false)) = '(set)' AS key_set,
        (SELECT bool_and(public_id_to_distributedid(public_id(id)) = id AND public_id_to_numeric(public_id(id::numeric)) = id::numeric
-                        AND public_id_to_uuid(public_id(id128)) = id128 AND public_id_to_bigint(public_id(n)) = n
-                        AND public_id(id) <> public_id(id::uuid))
+                        AND public_id_to_uuid(public_id(id128)) = id128 AND public_id_to_bigint(public_id(n)) = n)
         FROM generated) AS round_trips,
        (SELECT count(DISTINCT public_id(id)) FROM generated) AS distinct_public_ids
 FROM (SELECT bytes, pg_temp.random_key(bytes) AS key FROM unnest(ARRAY[16, 24, 32]) AS bytes) AS keys;
@@ -79,7 +109,8 @@ RESET enable_seqscan;
 DROP VIEW api_orders;
 DROP TABLE orders;
 
--- parallel workers use the session's key
+-- public ids are made by the leader (PARALLEL RESTRICTED: a worker could hold another key than its leader); the
+-- workers scan
 CREATE TABLE parallel_input AS SELECT g::bigint AS g FROM generate_series(1, 100000) AS g;
 ANALYZE parallel_input;
 SET max_parallel_workers_per_gather = 2;
@@ -87,8 +118,8 @@ SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
 SET parallel_leader_participation = off;
-EXPLAIN (COSTS OFF) SELECT count(*) FROM parallel_input WHERE public_id_to_bigint(public_id(g)) = g;
-SELECT count(*) FROM parallel_input WHERE public_id_to_bigint(public_id(g)) = g;
+EXPLAIN (COSTS OFF) SELECT count(*) FILTER (WHERE public_id_to_bigint(public_id(g)) = g) FROM parallel_input WHERE g > 0;
+SELECT count(*) FILTER (WHERE public_id_to_bigint(public_id(g)) = g) FROM parallel_input WHERE g > 0;
 SELECT count(*) FROM parallel_input WHERE public_id(g) = public_id(g::numeric);
 RESET max_parallel_workers_per_gather;
 RESET parallel_setup_cost;
@@ -150,12 +181,52 @@ SELECT current_setting('identities.public_key') AS current_setting;
 SELECT count(*) AS in_pg_settings FROM pg_settings WHERE name = 'identities.public_key';
 SELECT pg_temp.error_of('SET identities.public_key = ''AAAAAAAAAAAAAAAAAAAAAA==''');
 RESET ROLE;
--- public ids are every role's by default, as every function is; REVOKE restricts them to the roles granted
+-- public ids are every role's by default, as every function is; the README's REVOKE recipe, run here as it is
+-- written there, restricts every function that makes, reads or tells anything of a public id to the roles granted
+SELECT public_id(123456789) AS secret_public_id \gset
 REVOKE EXECUTE ON FUNCTION public_id(bigint), public_id(integer), public_id(distributedid), public_id(numeric),
     public_id(uuid), public_id_to_bigint(uuid), public_id_to_distributedid(uuid), public_id_to_numeric(uuid),
-    public_id_to_uuid(uuid) FROM PUBLIC;
+    public_id_to_uuid(uuid), public_id_to_uuid(uuid, text), public_id_key(uuid), public_id_renew(uuid) FROM PUBLIC;
+-- every extension function taking a uuid (and a key name: 'current'), with what it answers for a public id
+CREATE FUNCTION pg_temp.answers_to(public_id uuid) RETURNS TABLE (signature text, answer text) LANGUAGE plpgsql AS $$
+DECLARE
+	candidate record;
+BEGIN
+	FOR candidate IN
+		SELECT p.oid::regprocedure::text AS signature, p.oid::regproc AS name, p.pronargs AS arguments
+		FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+		WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+		  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'identities') AND p.prokind = 'f'
+		  AND p.proargtypes[0] = 'uuid'::regtype AND (p.pronargs = 1 OR p.pronargs = 2 AND p.proargtypes[1] = 'text'::regtype)
+		  AND has_function_privilege(p.oid, 'EXECUTE')
+	LOOP
+		signature := candidate.signature;
+		BEGIN
+			EXECUTE format('SELECT string_agg(r::text, '','') FROM %s($1%s) AS r', candidate.name,
+			               CASE candidate.arguments WHEN 2 THEN ', ''current''' ELSE '' END)
+				INTO answer USING public_id;
+		EXCEPTION WHEN OTHERS THEN
+			answer := SQLSTATE || ': ' || SQLERRM;
+		END;
+		RETURN NEXT;
+	END LOOP;
+END $$;
 SET ROLE regress_identities_user;
-SELECT pg_temp.error_of('SELECT public_id(1)') AS make, pg_temp.error_of('SELECT public_id_to_bigint(''00000000-0000-0000-0000-000000000000'')') AS read;
+SELECT pg_temp.error_of('SELECT public_id(1)') AS make, pg_temp.error_of('SELECT public_id_to_bigint(''00000000-0000-0000-0000-000000000000'')') AS read,
+       pg_temp.error_of(format('SELECT public_id_to_uuid(%L, ''current'')', :'secret_public_id')) AS read_under_key_name;
+-- from the catalog, every function of the extension named after public ids (one added later shows up here until
+-- the recipe covers it): none is executable by this role
+SELECT count(*) AS public_id_functions,
+       string_agg(p.oid::regprocedure::text, ', ' ORDER BY p.oid::regprocedure::text)
+           FILTER (WHERE has_function_privilege(p.oid, 'EXECUTE')) AS executable
+FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'identities') AND p.proname LIKE '%public\_id%';
+-- and what it may execute gives nothing of 123456789 back from its public id: not the number, nor the plaintext
+-- (8 zero bytes, then the number little-endian: 00000000-0000-0000-15cd-5b0700000000)
+SELECT count(*) > 0 AS functions_tried,
+       string_agg(signature || ' -> ' || answer, '; ') FILTER (WHERE answer ~ '123456789|15cd-?5b07') AS giving_it_away
+FROM pg_temp.answers_to(:'secret_public_id');
 RESET ROLE;
 GRANT EXECUTE ON FUNCTION public_id(bigint), public_id_to_bigint(uuid) TO regress_identities_user;
 SET ROLE regress_identities_user;
@@ -164,7 +235,7 @@ RESET ROLE;
 REVOKE EXECUTE ON FUNCTION public_id(bigint), public_id_to_bigint(uuid) FROM regress_identities_user;
 GRANT EXECUTE ON FUNCTION public_id(bigint), public_id(integer), public_id(distributedid), public_id(numeric),
     public_id(uuid), public_id_to_bigint(uuid), public_id_to_distributedid(uuid), public_id_to_numeric(uuid),
-    public_id_to_uuid(uuid) TO PUBLIC;
+    public_id_to_uuid(uuid), public_id_to_uuid(uuid, text), public_id_key(uuid), public_id_renew(uuid) TO PUBLIC;
 REVOKE CREATE ON SCHEMA public FROM regress_identities_user;
 DROP ROLE regress_identities_user;
 DROP ROLE regress_identities_monitor;

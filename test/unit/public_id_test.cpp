@@ -1,5 +1,6 @@
 // Architect.Identities' AesPublicIdentityConverter: the upstream vectors (32-zero-byte key, the format's specification
-// 6.1), the derived table of public uuids (6.2), the invalid inputs of 4, round trips and base64 keys.
+// 6.1), the derived table of public uuids (6.2), the invalid inputs of 4, round trips and base64 keys; and where this
+// project parts from it: a uuid laid out as a number has no public id, and a number's public id reads as no uuid.
 #include "core/public_id.hpp"
 
 #include "core/encoding.hpp"
@@ -11,8 +12,11 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <chrono>
 #include <limits>
+#include <memory>
 #include <new>
+#include <optional>
 #include <openssl/evp.h>
 #include <random>
 #include <string>
@@ -91,6 +95,63 @@ std::string public_id_of_uuid(const PublicIdCipher &cipher, const Uuid &uuid) {
 	return text_of(out);
 }
 
+// The uuid a public id stands for, or "refused" when uuid_of_public_id gives none.
+std::string uuid_of_public_id(const PublicIdCipher &cipher, const Uuid &public_id) {
+	Uuid out;
+	const bool found = cipher.uuid_of_public_id(public_id.data(), out.data());
+	return found ? text_of(out) : "refused";
+}
+
+// The error public_id_of_uuid throws, or nullopt when it makes a public id.
+std::optional<Error> refusal_of_uuid(const PublicIdCipher &cipher, const Uuid &uuid) {
+	Uuid out;
+	try {
+		cipher.public_id_of_uuid(uuid.data(), out.data());
+		return std::nullopt;
+	} catch (const Error &error) {
+		return error;
+	}
+}
+
+std::vector<std::uint8_t> key_bytes(const PublicIdKey &key) {
+	return std::vector<std::uint8_t>(key.data(), key.data() + key.size());
+}
+
+// Architect's computation for a uuid, done apart from the cipher and for any block (public_id_of_uuid refuses those
+// laid out as numbers): AES-ECB of its 16 bytes as they are, then the Guid swap of the first three fields.
+Uuid aes_of_block(const std::vector<std::uint8_t> &key, const Uuid &block) {
+	const EVP_CIPHER *aes = key.size() == 16 ? EVP_aes_128_ecb() : key.size() == 24 ? EVP_aes_192_ecb() : EVP_aes_256_ecb();
+	const std::unique_ptr<EVP_CIPHER_CTX, decltype(&EVP_CIPHER_CTX_free)> context(EVP_CIPHER_CTX_new(),
+	                                                                               EVP_CIPHER_CTX_free);
+	Uuid ciphertext{};
+	int written = 0;
+	EXPECT_TRUE(context && EVP_EncryptInit_ex(context.get(), aes, nullptr, key.data(), nullptr) == 1 &&
+	            EVP_CIPHER_CTX_set_padding(context.get(), 0) == 1 &&
+	            EVP_EncryptUpdate(context.get(), ciphertext.data(), &written, block.data(), 16) == 1 && written == 16);
+	const Uuid swapped = {ciphertext[3], ciphertext[2], ciphertext[1], ciphertext[0], ciphertext[5], ciphertext[4],
+	                      ciphertext[7], ciphertext[6], ciphertext[8], ciphertext[9], ciphertext[10], ciphertext[11],
+	                      ciphertext[12], ciphertext[13], ciphertext[14], ciphertext[15]};
+	return swapped;
+}
+
+// Architect's plaintext layouts, written byte by byte: a uint64 is 8 zero bytes then the value little-endian; a
+// decimal is 4 zero bytes (sign, scale and flags), its high 32 bits, then its low 64 bits, each little-endian.
+Uuid uint64_plaintext(std::uint64_t value) {
+	Uuid block{};
+	for (int i = 0; i < 8; i++)
+		block[8 + i] = static_cast<std::uint8_t>(value >> (8 * i));
+	return block;
+}
+
+Uuid decimal_plaintext(Uint128 value) {
+	Uuid block{};
+	for (int i = 0; i < 4; i++)
+		block[4 + i] = static_cast<std::uint8_t>(value >> (64 + 8 * i));
+	for (int i = 0; i < 8; i++)
+		block[8 + i] = static_cast<std::uint8_t>(value >> (8 * i));
+	return block;
+}
+
 // A uniformly random decimal 0 … 10^28-1 (the modulo bias of 128 random bits is far below anything a test sees).
 Uint128 random_decimal() {
 	const Uint128 bits = (static_cast<Uint128>(random_u64()) << 64) | random_u64();
@@ -111,7 +172,9 @@ TEST(PublicId, AesKnownAnswersForZeroKeysAndZeroBlock) {
 		const PublicIdCipher cipher(zero_key.key);
 		EXPECT_EQ(public_id_of_uint64(cipher, 0), known.public_uuid);
 		EXPECT_EQ(public_id_of_decimal(cipher, 0), known.public_uuid);
-		EXPECT_EQ(public_id_of_uuid(cipher, Uuid{}), known.public_uuid);
+		// The zero block is the number 0's, so the nil uuid has no public id, and 0's public id is no uuid's.
+		EXPECT_TRUE(refusal_of_uuid(cipher, Uuid{}).has_value());
+		EXPECT_EQ(uuid_of_public_id(cipher, uuid_from_text(known.public_uuid)), "refused");
 	}
 }
 
@@ -133,14 +196,20 @@ const IntegerVector kDecimalOnlyVectors[] = {
     {kPublicIdDecimalMax, "1ad2bfc8-76f2-4296-2485-f116a6ef23fd"},
 };
 
-// The uuid given as its big-endian integer (Architect's UInt128). 2^64-1 happens to share the ulong plaintext.
+// The uuid given as its big-endian integer (Architect's UInt128).
 const IntegerVector kUuidVectors[] = {
+    {static_cast<Uint128>(1) << 127, "79bfc6dd-150c-0d76-8d9a-eb6f9a75fd4e"},
+    {kUint128Max, "80cedaac-a378-1a2b-182b-fa4987ca1347"},
+};
+
+// Upstream's vectors of uuids laid out as numbers, which Architect makes public ids of and this project refuses:
+// 0 is the number 0's block, 1 the uint64 2^56's, 2^64-1 the uint64 2^64-1's (the same public id as kUint64Vectors
+// has for it: the forgery itself), 2^64 the decimal 2^88's.
+const IntegerVector kRefusedUuidVectors[] = {
     {0, "78c095dc-40a2-8989-ad48-a21492842087"},
     {1, "fb8a0f53-45c7-b936-a963-b4f1c4cb738b"},
     {kUint64Max, "9476ed55-288d-bf86-ff50-e3352bfe34fd"},
     {kTwoTo64, "df6e95f5-bd02-a436-01bb-b6ce77c3d3fb"},
-    {static_cast<Uint128>(1) << 127, "79bfc6dd-150c-0d76-8d9a-eb6f9a75fd4e"},
-    {kUint128Max, "80cedaac-a378-1a2b-182b-fa4987ca1347"},
 };
 
 TEST(PublicId, Uint64VectorsUnderZeroKey) {
@@ -174,9 +243,22 @@ TEST(PublicId, UuidVectorsUnderZeroKey) {
 		const Uuid uuid = uuid_from_integer(vector.value);
 		SCOPED_TRACE(text_of(uuid));
 		EXPECT_EQ(public_id_of_uuid(cipher, uuid), vector.public_uuid);
-		Uuid decoded;
-		cipher.uuid_of_public_id(uuid_from_text(vector.public_uuid).data(), decoded.data());
-		EXPECT_EQ(text_of(decoded), text_of(uuid));
+		EXPECT_EQ(uuid_of_public_id(cipher, uuid_from_text(vector.public_uuid)), text_of(uuid));
+	}
+}
+
+TEST(PublicId, UpstreamUuidVectorsLaidOutAsNumbersAreRefused) {
+	const PublicIdCipher &cipher = zero_key_cipher();
+	const FilledKey zero_key(32, 0);
+	for (const IntegerVector &vector : kRefusedUuidVectors) {
+		const Uuid uuid = uuid_from_integer(vector.value);
+		SCOPED_TRACE(text_of(uuid));
+		EXPECT_TRUE(is_number_plaintext(uuid.data()));
+		EXPECT_EQ(text_of(aes_of_block(key_bytes(zero_key.key), uuid)), vector.public_uuid); // what upstream makes
+		const auto refusal = refusal_of_uuid(cipher, uuid);
+		ASSERT_TRUE(refusal.has_value());
+		EXPECT_EQ(refusal->code(), ErrorCode::InvalidParameterValue);
+		EXPECT_EQ(uuid_of_public_id(cipher, uuid_from_text(vector.public_uuid)), "refused");
 	}
 }
 
@@ -194,9 +276,7 @@ TEST(PublicId, InvalidDecimalPublicIdsOfUpstream) {
 		const Uuid public_id = uuid_from_text(invalid.public_uuid);
 		EXPECT_FALSE(cipher.decimal_of_public_id(public_id.data()).has_value());
 		EXPECT_FALSE(cipher.uint64_of_public_id(public_id.data()).has_value());
-		Uuid plaintext;
-		cipher.uuid_of_public_id(public_id.data(), plaintext.data());
-		EXPECT_EQ(text_of(plaintext), invalid.plaintext);
+		EXPECT_EQ(uuid_of_public_id(cipher, public_id), invalid.plaintext); // no number's: a uuid's
 	}
 }
 
@@ -213,8 +293,11 @@ TEST(PublicId, CrossTypeDecodingUnderZeroKey) {
 	EXPECT_FALSE(cipher.uint64_of_public_id(public_id.data()).has_value());
 	EXPECT_TRUE(cipher.decimal_of_public_id(public_id.data()) == kTwoTo64);
 
-	// A uuid's layout is big-endian, a uint64's little-endian: uuid 1 and uint64 1 differ.
-	EXPECT_NE(public_id_of_uuid(cipher, uuid_from_integer(1)), public_id_of_uint64(cipher, 1));
+	// A uuid's block is its bytes as they are: uuid 2^56 (0…0100000000000000) would be uint64 1's block, so it has
+	// no public id, and uint64 1's public id reads as no uuid.
+	EXPECT_TRUE(refusal_of_uuid(cipher, uuid_from_integer(static_cast<Uint128>(1) << 56)).has_value());
+	cipher.public_id_of_uint64(1, public_id.data());
+	EXPECT_EQ(uuid_of_public_id(cipher, public_id), "refused");
 }
 
 TEST(PublicId, DecimalOverMaxThrows) {
@@ -246,11 +329,14 @@ TEST(PublicId, CipherOutlivesItsKeyObject) {
 
 TEST(PublicId, InPlaceUuidCalls) {
 	const PublicIdCipher &cipher = zero_key_cipher();
-	Uuid buffer = uuid_from_integer(1);
+	Uuid buffer = uuid_from_integer(kUint128Max);
 	cipher.public_id_of_uuid(buffer.data(), buffer.data());
-	EXPECT_EQ(text_of(buffer), "fb8a0f53-45c7-b936-a963-b4f1c4cb738b");
-	cipher.uuid_of_public_id(buffer.data(), buffer.data());
-	EXPECT_EQ(text_of(buffer), text_of(uuid_from_integer(1)));
+	EXPECT_EQ(text_of(buffer), "80cedaac-a378-1a2b-182b-fa4987ca1347");
+	EXPECT_TRUE(cipher.uuid_of_public_id(buffer.data(), buffer.data()));
+	EXPECT_EQ(text_of(buffer), text_of(uuid_from_integer(kUint128Max)));
+	cipher.public_id_of_uint64(42, buffer.data());
+	EXPECT_FALSE(cipher.uuid_of_public_id(buffer.data(), buffer.data()));
+	EXPECT_EQ(buffer, Uuid{}); // nothing of the number's plaintext left behind
 }
 
 // Fingerprints: fixed for a key (servers of any version compare them), different for another key or length.
@@ -313,7 +399,7 @@ TEST_P(PublicIdRandomKey, DecimalRoundTrips) {
 TEST_P(PublicIdRandomKey, UuidRoundTrips) {
 	const RandomKey random_key(GetParam());
 	const PublicIdCipher cipher(random_key.key);
-	std::vector<Uuid> uuids = {uuid_from_integer(0), uuid_from_integer(kUint128Max)};
+	std::vector<Uuid> uuids = {uuid_from_integer(static_cast<Uint128>(1) << 127), uuid_from_integer(kUint128Max)};
 	for (int i = 0; i < 10000; i++) {
 		Uuid uuid;
 		random_bytes(uuid.data(), uuid.size());
@@ -321,8 +407,10 @@ TEST_P(PublicIdRandomKey, UuidRoundTrips) {
 	}
 	Uuid public_id, decoded;
 	for (const Uuid &uuid : uuids) {
+		if (is_number_plaintext(uuid.data())) // once in about 2^35: refused, as UuidsLaidOutAsNumbers tests
+			continue;
 		cipher.public_id_of_uuid(uuid.data(), public_id.data());
-		cipher.uuid_of_public_id(public_id.data(), decoded.data());
+		ASSERT_TRUE(cipher.uuid_of_public_id(public_id.data(), decoded.data()));
 		ASSERT_EQ(decoded, uuid);
 	}
 }
@@ -384,12 +472,14 @@ TEST(PublicId, TheOddsOfAForgeryFollowFromTheAcceptedBlocks) {
 		std::memcpy(block.data(), &high, 8);
 		std::memcpy(block.data() + 8, &low, 8);
 	};
+	// The public id of any block, those laid out as numbers included (public_id_of_uuid refuses these).
+	const auto encrypt_block = [&] { public_id = aes_of_block(key_bytes(key.key), block); };
 	// Any bit of the first 8 bytes set: refused as a bigint; of the first 4: refused as a decimal.
 	for (int bit = 0; bit < 64; bit++) {
 		random_block();
 		std::memset(block.data(), 0, 8);
 		block[bit / 8] = static_cast<std::uint8_t>(1u << (bit % 8));
-		cipher.public_id_of_uuid(block.data(), public_id.data());
+		encrypt_block();
 		EXPECT_FALSE(cipher.uint64_of_public_id(public_id.data()).has_value()) << bit;
 		if (bit < 32)
 			EXPECT_FALSE(cipher.decimal_of_public_id(public_id.data()).has_value()) << bit;
@@ -399,10 +489,10 @@ TEST(PublicId, TheOddsOfAForgeryFollowFromTheAcceptedBlocks) {
 	for (int i = 0; i < kSamples; i++) {
 		random_block();
 		std::memset(block.data(), 0, 4);
-		cipher.public_id_of_uuid(block.data(), public_id.data());
+		encrypt_block();
 		decimal_accepted += cipher.decimal_of_public_id(public_id.data()).has_value();
 		std::memset(block.data(), 0, 8);
-		cipher.public_id_of_uuid(block.data(), public_id.data());
+		encrypt_block();
 		uint64_accepted += cipher.uint64_of_public_id(public_id.data()).has_value();
 	}
 	EXPECT_EQ(uint64_accepted, kSamples);
@@ -412,15 +502,160 @@ TEST(PublicId, TheOddsOfAForgeryFollowFromTheAcceptedBlocks) {
 	EXPECT_NEAR(std::log2(share) - 32, -34.99, 0.05);
 }
 
-std::vector<std::uint8_t> key_bytes(const PublicIdKey &key) {
-	return std::vector<std::uint8_t>(key.data(), key.data() + key.size());
-}
-
 std::vector<std::uint8_t> counting_bytes(std::size_t length) {
 	std::vector<std::uint8_t> bytes(length);
 	for (std::size_t i = 0; i < length; i++)
 		bytes[i] = static_cast<std::uint8_t>(i);
 	return bytes;
+}
+
+// Uuids and numbers share the key and the block, so a uuid laid out as a number would have that number's public id:
+// whoever may make a uuid's public id could forge any order number's. The rule is the decoders' own.
+TEST(PublicId, NumberPlaintextsAreExactlyTheBlocksTheDecodersAccept) {
+	const FilledKey key(32, 0x3c);
+	const PublicIdCipher cipher(key.key);
+	std::mt19937_64 generator(20261125);
+	std::vector<Uuid> blocks = {Uuid{}, uint64_plaintext(kUint64Max), decimal_plaintext(kPublicIdDecimalMax),
+	                            decimal_plaintext(kPublicIdDecimalMax + 1), decimal_plaintext(kUint128Max >> 32)};
+	for (int i = 0; i < 20000; i++) {
+		Uuid block;
+		const std::uint64_t high = generator(), low = generator();
+		std::memcpy(block.data(), &high, 8);
+		std::memcpy(block.data() + 8, &low, 8);
+		std::memset(block.data(), 0, i % 3 == 0 ? 8 : i % 3 == 1 ? 4 : 0); // both layouts, and neither
+		blocks.push_back(block);
+	}
+	for (int bit = 0; bit < 32; bit++) { // one flag bit set: a sign, a scale or a stray bit
+		Uuid block = decimal_plaintext(1);
+		block[bit / 8] = static_cast<std::uint8_t>(1u << (bit % 8));
+		blocks.push_back(block);
+	}
+	int numbers = 0;
+	for (const Uuid &block : blocks) {
+		const Uuid public_id = aes_of_block(key_bytes(key.key), block);
+		const bool accepted = cipher.uint64_of_public_id(public_id.data()).has_value() ||
+		                      cipher.decimal_of_public_id(public_id.data()).has_value();
+		ASSERT_EQ(is_number_plaintext(block.data()), accepted) << text_of(block);
+		ASSERT_EQ(cipher.validates(public_id.data()), accepted) << text_of(block);
+		numbers += accepted;
+	}
+	EXPECT_GT(numbers, 6000); // the test saw both answers
+	EXPECT_LT(numbers, static_cast<int>(blocks.size()) - 6000);
+	EXPECT_TRUE(is_number_plaintext(decimal_plaintext(kPublicIdDecimalMax).data()));
+	EXPECT_FALSE(is_number_plaintext(decimal_plaintext(kPublicIdDecimalMax + 1).data()));
+}
+
+TEST(PublicId, AUuidLaidOutAsANumberHasNoPublicId) {
+	const FilledKey key(32, 0x5a);
+	const PublicIdCipher cipher(key.key);
+	Uuid forty_two;
+	cipher.public_id_of_uint64(42, forty_two.data());
+	// The forgery Architect's layouts allow: the uuid whose bytes are 42's plaintext has 42's public id.
+	const Uuid uuid = uuid_from_text("00000000-0000-0000-2a00-000000000000");
+	EXPECT_EQ(aes_of_block(key_bytes(key.key), uuid), forty_two);
+	const auto refusal = refusal_of_uuid(cipher, uuid);
+	ASSERT_TRUE(refusal.has_value());
+	EXPECT_EQ(refusal->code(), ErrorCode::InvalidParameterValue);
+	EXPECT_STREQ(refusal->what(), "uuid \"00000000-0000-0000-2a00-000000000000\" has no public id");
+	EXPECT_FALSE(refusal->detail().empty());
+	EXPECT_FALSE(refusal->hint().empty());
+	// Nothing made with the key, nor the key itself (0x5a bytes: "Wlpa" in base64), is shown.
+	for (const std::string &text : {std::string(refusal->what()), refusal->detail(), refusal->hint()}) {
+		EXPECT_EQ(text.find(text_of(forty_two)), std::string::npos) << text;
+		EXPECT_EQ(text.find("Wlpa"), std::string::npos) << text;
+		EXPECT_EQ(text.find("5a5a"), std::string::npos) << text;
+	}
+	// And 42's public id reads as no uuid.
+	EXPECT_EQ(uuid_of_public_id(cipher, forty_two), "refused");
+}
+
+TEST_P(PublicIdRandomKey, NumbersAndUuidsKeepApart) {
+	const RandomKey random_key(GetParam());
+	const PublicIdCipher cipher(random_key.key);
+	Uuid public_id;
+	for (int i = 0; i < 2000; i++) {
+		const std::uint64_t uint64 = random_u64() >> (i % 64);
+		const Uint128 decimal = random_decimal() >> (i % 96);
+		SCOPED_TRACE(uint64);
+		ASSERT_TRUE(refusal_of_uuid(cipher, uint64_plaintext(uint64)).has_value());
+		ASSERT_TRUE(refusal_of_uuid(cipher, decimal_plaintext(decimal)).has_value());
+		cipher.public_id_of_uint64(uint64, public_id.data());
+		ASSERT_EQ(uuid_of_public_id(cipher, public_id), "refused");
+		cipher.public_id_of_decimal(decimal, public_id.data());
+		ASSERT_EQ(uuid_of_public_id(cipher, public_id), "refused");
+	}
+}
+
+// Real uuids keep exactly Architect's public id (AES of their bytes) and read back: version 4, version 7 and the
+// time-first formats (DistributedId128: ms since 1700; iUID: Unix ms; HotGuid: Unix seconds) start with a time
+// that is never zero in its first 4 bytes. LUUID starts with its entity's key: keys below 2^16 of the groups whose
+// low byte is below 0x20 (1 group in 8) are laid out as decimals, and refused.
+TEST_P(PublicIdRandomKey, RealUuidsKeepArchitectsPublicIds) {
+	const RandomKey random_key(GetParam());
+	const PublicIdCipher cipher(random_key.key);
+	const std::uint64_t unix_ms = static_cast<std::uint64_t>(
+	    std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+	        .count());
+	const auto with_time = [](Uuid uuid, std::uint64_t time, int bytes) {
+		for (int i = 0; i < bytes; i++)
+			uuid[i] = static_cast<std::uint8_t>(time >> (8 * (bytes - 1 - i)));
+		return uuid;
+	};
+	Uuid public_id;
+	for (int i = 0; i < 2000; i++) {
+		Uuid random;
+		random_bytes(random.data(), random.size());
+		random[6] = static_cast<std::uint8_t>((random[6] & 0x0F) | 0x40); // version 4
+		random[8] = static_cast<std::uint8_t>((random[8] & 0x3F) | 0x80); // RFC 9562 variant
+		Uuid version7 = with_time(random, unix_ms, 6);
+		version7[6] = static_cast<std::uint8_t>((version7[6] & 0x0F) | 0x70);
+		const Uuid distributed_id128 = with_time(version7, unix_ms + 8520336000000, 6);
+		const Uuid hot_guid = with_time(random, unix_ms / 1000, 4);
+		for (const Uuid &uuid : {random, version7, distributed_id128, hot_guid}) {
+			if (is_number_plaintext(uuid.data())) // a version 4 uuid, once in about 2^35
+				continue;
+			cipher.public_id_of_uuid(uuid.data(), public_id.data());
+			ASSERT_EQ(public_id, aes_of_block(key_bytes(random_key.key), uuid)) << text_of(uuid);
+			ASSERT_EQ(uuid_of_public_id(cipher, public_id), text_of(uuid));
+		}
+		ASSERT_FALSE(is_number_plaintext(version7.data()));
+		ASSERT_FALSE(is_number_plaintext(distributed_id128.data()));
+		ASSERT_FALSE(is_number_plaintext(hot_guid.data()));
+	}
+	// LUUID: key (48 bits) | 6 | group (12 bits) | a | random.
+	const auto luuid = [](std::uint64_t key, std::uint16_t group) {
+		return uuid_from_integer(static_cast<Uint128>(key << 16 | 0x6000 | group) << 64 | static_cast<Uint128>(0xA) << 60);
+	};
+	EXPECT_TRUE(refusal_of_uuid(cipher, luuid(1, 0x005)).has_value());
+	EXPECT_TRUE(refusal_of_uuid(cipher, luuid(0xFFFF, 0xF1F)).has_value());
+	EXPECT_FALSE(refusal_of_uuid(cipher, luuid(1, 0x020)).has_value());
+	EXPECT_FALSE(refusal_of_uuid(cipher, luuid(0x10000, 0x005)).has_value());
+}
+
+// The odds that a uuid is refused: the share of blocks laid out as numbers. The uint64 layout lies within the
+// decimal one (a uint64 is below 2^64), so it is the decimal's: 4 zero bytes (2^-32) and 12 whose value is below
+// 10^28 (10^28 / 2^96 = 0.12622 of them), 10^28 / 2^128 = 2^-34.99, one uuid in 34 billion. A version 4 uuid's
+// fixed bits (byte 6 is 0x4?) make its value a little likelier to be small: 0.12886, 2^-34.96, one in 33 billion.
+TEST(PublicId, TheOddsOfARefusedUuid) {
+	EXPECT_NEAR(std::log2(1e28) - 128, -34.986, 0.001);
+	std::mt19937_64 generator(20261126);
+	constexpr int kSamples = 400000;
+	int refused = 0, version4_refused = 0;
+	Uuid block;
+	for (int i = 0; i < kSamples; i++) {
+		const std::uint64_t high = generator(), low = generator();
+		std::memcpy(block.data(), &high, 8);
+		std::memcpy(block.data() + 8, &low, 8);
+		std::memset(block.data(), 0, 4); // the 2^-32 part, taken as given
+		refused += is_number_plaintext(block.data());
+		block[6] = static_cast<std::uint8_t>((block[6] & 0x0F) | 0x40);
+		block[8] = static_cast<std::uint8_t>((block[8] & 0x3F) | 0x80);
+		version4_refused += is_number_plaintext(block.data());
+	}
+	// Standard deviations of the sampling: 0.00053 each.
+	EXPECT_NEAR(static_cast<double>(refused) / kSamples, 0.12622, 0.003);
+	EXPECT_NEAR(static_cast<double>(version4_refused) / kSamples, 0.12886, 0.003);
+	EXPECT_NEAR(std::log2(0.12886) - 32, -34.96, 0.01);
 }
 
 TEST(PublicIdKey, DecodesBase64Keys) {

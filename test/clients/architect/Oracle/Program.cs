@@ -199,9 +199,17 @@ foreach (var (name, encode, sql) in new (string, Func<object, string>, string)[]
     var sqlOfDecimals = await Map<decimal, Guid>("public_id(x)", "numeric", decimals);
     Report("public ids of decimal: SQL's public_id is Architect's", decimals, i => sqlOfDecimals[i] == decimalConverter.GetPublicRepresentation(decimals[i]), i => $"{decimals[i]}");
     Report("public ids of decimal made in SQL: .NET reads them", decimals, i => decimalConverter.GetDecimalOrDefault(sqlOfDecimals[i]) == decimals[i], i => $"{decimals[i]}");
-    var sqlOfGuids = await Map<Guid, Guid>("public_id(x)", "uuid", guidValues);
-    Report("public ids of Guid: SQL's public_id is Architect's, and .NET reads them", guidValues,
-        i => sqlOfGuids[i] == guidConverter.GetPublicRepresentation(guidValues[i]) && guidConverter.GetGuidOrDefault(sqlOfGuids[i]) == guidValues[i], i => $"{guidValues[i]}");
+    // The nil Guid is laid out as the number 0's public id plaintext: SQL gives it none (see the note below).
+    var guidsWithPublicIds = guidValues.Where(g => g != Guid.Empty).ToList();
+    var sqlOfGuids = await Map<Guid, Guid>("public_id(x)", "uuid", guidsWithPublicIds);
+    Report("public ids of Guid: SQL's public_id is Architect's, and .NET reads them", guidsWithPublicIds,
+        i => sqlOfGuids[i] == guidConverter.GetPublicRepresentation(guidsWithPublicIds[i]) && guidConverter.GetGuidOrDefault(sqlOfGuids[i]) == guidsWithPublicIds[i], i => $"{guidsWithPublicIds[i]}");
+    var nilRefused = "";
+    try { await Map<Guid, Guid>("public_id(x)", "uuid", new[] { Guid.Empty }); }
+    catch (PostgresException e) { nilRefused = e.SqlState; }
+    Report("the nil Guid: SQL refuses its public id (22023)", new[] { Guid.Empty }, _ => nilRefused == "22023", _ => $"SQLSTATE '{nilRefused}'");
+    var numberOfNil = ulongConverter.GetLongOrDefault(guidConverter.GetPublicRepresentation(Guid.Empty));
+    Console.WriteLine($"# note: Architect's public id of the nil Guid reads as the ulong {numberOfNil?.ToString() ?? "NULL"} (a uuid's public id can stand for a number there), SQL refuses a uuid laid out as a number: 1 case");
     // Forged public ids: refused by both.
     var forged = Enumerable.Range(0, Count).Select(_ => RandomGuid()).ToList();
     var sqlForged = await Map<Guid, long?>("public_id_to_bigint(x)", "uuid", forged);
