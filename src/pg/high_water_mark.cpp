@@ -1,5 +1,6 @@
 #include "pg/high_water_mark.hpp"
 
+#include "core/high_water_mark_record.hpp"
 #include "pg/postgres.hpp"
 
 #include <cerrno>
@@ -23,7 +24,6 @@ namespace {
 constexpr const char *kMarkFile = "identities_high_water_mark";
 constexpr const char *kMarkFileTemporary = "identities_high_water_mark.tmp";
 constexpr const char *kLockTranche = "identities high-water mark";
-constexpr std::uint8_t kXlogHighWaterMark = 0x00; // the one record: the new mark, Unix microseconds
 // Our own id in the custom range (128 is RM_EXPERIMENTAL_ID, for development): PostgreSQL's registry of custom
 // resource managers lists 128-140 and 241 as taken (doc/hardening.md says how to register it).
 constexpr int kDefaultResourceManagerId = 211;
@@ -97,10 +97,33 @@ void raise_atomic(pg_atomic_uint64 *value, std::uint64_t to) {
 		pg_atomic_write_u64(value, to);
 }
 
-// A replayed mark (crash recovery, or a standby following its primary): the generators start above it.
+// The record as redo and desc see it: its info (PostgreSQL's low bits cleared), length and data, checked
+// (core/high_water_mark_record.hpp) before a byte of the data is read.
+HighWaterMarkRecord parse_record(XLogReaderState *record) noexcept {
+	return parse_high_water_mark_record(XLogRecGetData(record), XLogRecGetDataLen(record),
+	                                    static_cast<std::uint8_t>(XLogRecGetInfo(record) & ~XLR_INFO_MASK));
+}
+
+// A replayed mark (crash recovery, or a standby following its primary): the generators start above it. A record
+// under our id that is not our mark stops the replay, as PostgreSQL's own resource managers stop at an unknown
+// op code: applying a mark read from it could set the generators anywhere. (Only trivially destructible values
+// live here: nothing is skipped when ereport leaves the frame.)
 extern "C" void high_water_mark_redo(XLogReaderState *record) {
-	std::uint64_t mark = 0;
-	memcpy(&mark, XLogRecGetData(record), sizeof mark);
+	const HighWaterMarkRecord parsed = parse_record(record);
+	if (parsed.status == HighWaterMarkRecordStatus::UnknownInfo)
+		ereport(PANIC, (errcode(ERRCODE_DATA_CORRUPTED),
+		                errmsg("identities high-water mark redo: unknown op code 0x%02X", unsigned{parsed.info}),
+		                errdetail("identities writes a single record type (0x%02X) under resource manager id %d: this "
+		                          "WAL was written by another extension under that id, or is damaged.",
+		                          unsigned{kHighWaterMarkRecordInfo}, wal_resource_manager_id)));
+	if (parsed.status != HighWaterMarkRecordStatus::Valid)
+		ereport(PANIC, (errcode(ERRCODE_DATA_CORRUPTED),
+		                errmsg("identities high-water mark redo: invalid record length %u, expected %u",
+		                       static_cast<unsigned>(parsed.length), static_cast<unsigned>(kHighWaterMarkRecordLength)),
+		                errdetail("identities' record under resource manager id %d holds the mark, %u bytes: this WAL "
+		                          "was written by another extension under that id, or is damaged.",
+		                          wal_resource_manager_id, static_cast<unsigned>(kHighWaterMarkRecordLength))));
+	const std::uint64_t mark = parsed.mark;
 	LWLockAcquire(shared_mark->lock, LW_EXCLUSIVE);
 	if (pg_atomic_read_u64(&shared_mark->mark) < mark) {
 		write_mark_file(mark); // a standby's later restarts replay from after this record
@@ -110,14 +133,15 @@ extern "C" void high_water_mark_redo(XLogReaderState *record) {
 	LWLockRelease(shared_mark->lock);
 }
 
+// Shown by pg_walinspect and in the context of a redo error; a malformed record is described, not read.
 extern "C" void high_water_mark_desc(StringInfo buffer, XLogReaderState *record) {
-	std::uint64_t mark = 0;
-	memcpy(&mark, XLogRecGetData(record), sizeof mark);
-	appendStringInfo(buffer, "ids below %" PRIu64 " us after 1970", mark);
+	char text[128];
+	describe_high_water_mark_record(text, sizeof text, parse_record(record));
+	appendStringInfoString(buffer, text);
 }
 
 extern "C" const char *high_water_mark_identify(uint8 info) {
-	return (info & XLR_RMGR_INFO_MASK) == kXlogHighWaterMark ? "HIGH_WATER_MARK" : nullptr;
+	return (info & ~XLR_INFO_MASK) == kHighWaterMarkRecordInfo ? "HIGH_WATER_MARK" : nullptr;
 }
 
 RmgrData high_water_mark_rmgr = {
@@ -190,9 +214,10 @@ void move_high_water_mark(UnixMicros newest) {
 		write_mark_file(mark);
 		// A standby cannot write WAL; ids generated there are kept by its file only.
 		if (wal_resource_manager_id != 0 && !RecoveryInProgress()) {
+			static_assert(sizeof mark == kHighWaterMarkRecordLength, "the record's data is the mark");
 			XLogBeginInsert();
 			XLogRegisterData(reinterpret_cast<char *>(&mark), sizeof mark);
-			XLogFlush(XLogInsert(static_cast<RmgrId>(wal_resource_manager_id), kXlogHighWaterMark));
+			XLogFlush(XLogInsert(static_cast<RmgrId>(wal_resource_manager_id), kHighWaterMarkRecordInfo));
 		}
 		pg_atomic_write_u64(&shared_mark->mark, mark);
 	}
