@@ -16,7 +16,8 @@ const pg = require('pg')
 
 const DISTRIBUTEDID_MAX = 10n ** 28n - 1n
 const SIQ_MAX = (1n << 112n) - 1n
-// The binary (send/recv) forms: unsigned big-endian integers, and the 16 bytes of a uuid.
+// The binary (send/recv) forms: numeric's for distributedid and siq (extension 0.2.0 on; 0.1.0 sent 12 and 14
+// big-endian bytes, legacyBinary below), the 16 bytes of a uuid for iuid.
 const SIZE = { distributedid: 12, siq: 14, iuid: 16, uuid: 16 }
 const UUID_OID = 2950
 const UUID_ARRAY_OID = 2951
@@ -75,6 +76,49 @@ const siq = (value) => new Siq(value)
 // ---------------------------------------------------------------------------------------------------------------
 // Binary forms (binary COPY, binary results)
 
+// numeric's binary form (PostgreSQL's numeric_send): int16 ndigits, int16 weight, uint16 sign, uint16 dscale, then
+// ndigits base-10000 digits, the first of which multiplies 10000^weight; big-endian. Any form of an integer in
+// 0 ... max is read (a dscale above 0, zero digits after the point); anything else is a RangeError.
+function readNumericForm(buf, max, type) {
+  const invalid = () => new RangeError(`not a ${type} in numeric's binary form: ${Buffer.isBuffer(buf) ? buf.toString('hex') : buf}`)
+  if (!Buffer.isBuffer(buf) || buf.length < 8) throw invalid()
+  const ndigits = buf.readUInt16BE(0)
+  const weight = buf.readInt16BE(2)
+  const sign = buf.readUInt16BE(4)
+  if (buf.length !== 8 + 2 * ndigits || (sign !== 0 && sign !== 0x4000)) throw invalid()
+  let value = 0n
+  for (let i = 0; i < ndigits; i++) {
+    const digit = buf.readUInt16BE(8 + 2 * i)
+    if (digit > 9999) throw invalid()
+    if (weight - i < 0) {
+      if (digit !== 0) throw invalid() // a fraction
+      continue
+    }
+    value = value * 10000n + BigInt(digit)
+    if (value > max) throw invalid()
+  }
+  for (let position = weight - ndigits; position >= 0 && value !== 0n; position--) {
+    value *= 10000n
+    if (value > max) throw invalid()
+  }
+  if (sign === 0x4000 && value !== 0n) throw invalid()
+  return value
+}
+
+// What numeric_send sends for a non-negative integer: dscale 0, trailing zero digits left out.
+function writeNumericForm(value) {
+  const digits = [] // least significant first
+  for (let rest = value; rest > 0n; rest /= 10000n) digits.push(Number(rest % 10000n))
+  const weight = digits.length ? digits.length - 1 : 0
+  while (digits.length && digits[0] === 0) digits.shift()
+  digits.reverse()
+  const buf = Buffer.alloc(8 + 2 * digits.length)
+  buf.writeUInt16BE(digits.length, 0)
+  buf.writeInt16BE(weight, 2)
+  digits.forEach((digit, i) => buf.writeUInt16BE(digit, 8 + 2 * i))
+  return buf
+}
+
 function readUnsigned(buf, size, type) {
   if (!Buffer.isBuffer(buf) || buf.length !== size) {
     throw new RangeError(`a binary ${type} is ${size} bytes, got ${buf && buf.length}`)
@@ -95,12 +139,8 @@ function uuidText(buf, type) {
 }
 
 const decodeBinary = {
-  distributedid(buf) {
-    const value = readUnsigned(buf, SIZE.distributedid, 'distributedid')
-    if (value > DISTRIBUTEDID_MAX) throw new RangeError(`${value} is out of range for a distributedid`)
-    return value
-  },
-  siq: (buf) => readUnsigned(buf, SIZE.siq, 'siq'),
+  distributedid: (buf) => readNumericForm(buf, DISTRIBUTEDID_MAX, 'distributedid'),
+  siq: (buf) => readNumericForm(buf, SIQ_MAX, 'siq'),
   iuid: (buf) => uuidText(buf, 'iuid'),
   uuid: (buf) => uuidText(buf, 'uuid'),
   int8(buf) {
@@ -150,8 +190,8 @@ const decodeBinary = {
 }
 
 const encodeBinary = {
-  distributedid: (value) => writeUnsigned(new DistributedId(value).value, SIZE.distributedid),
-  siq: (value) => writeUnsigned(new Siq(value).value, SIZE.siq),
+  distributedid: (value) => writeNumericForm(new DistributedId(value).value),
+  siq: (value) => writeNumericForm(new Siq(value).value),
   iuid(text) {
     const hex = String(text).replace(/[-{}]/g, '')
     if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new TypeError(`${JSON.stringify(text)} is not a uuid`)
@@ -180,6 +220,22 @@ const encodeBinary = {
       }
     }
     return Buffer.concat(parts)
+  },
+}
+
+// The binary forms of a database whose extension is still 0.1.0: the 12 and 14 big-endian bytes.
+const legacyBinary = {
+  decode: {
+    distributedid(buf) {
+      const value = readUnsigned(buf, SIZE.distributedid, 'distributedid')
+      if (value > DISTRIBUTEDID_MAX) throw new RangeError(`${value} is out of range for a distributedid`)
+      return value
+    },
+    siq: (buf) => readUnsigned(buf, SIZE.siq, 'siq'),
+  },
+  encode: {
+    distributedid: (value) => writeUnsigned(new DistributedId(value).value, SIZE.distributedid),
+    siq: (value) => writeUnsigned(new Siq(value).value, SIZE.siq),
   },
 }
 
@@ -212,10 +268,11 @@ const parseText = {
 const parseTextArray = (parseElement) => (text) => pg.types.arrayParser.create(text, parseElement).parse()
 
 // The extension's types in this database, in whatever schema it was created: { distributedid: { oid, arrayOid },
-// iuid: ..., siq: ... }. `queryable` is anything with query(): a client or a pool.
+// iuid: ..., siq: ..., version }, version being the extension's (its binary forms follow it). `queryable` is
+// anything with query(): a client or a pool.
 async function lookupTypes(queryable) {
   const { rows } = await queryable.query(`
-    SELECT t.typname, t.oid, t.typarray
+    SELECT t.typname, t.oid, t.typarray, e.extversion
       FROM pg_catalog.pg_extension e
       JOIN pg_catalog.pg_depend d ON d.refclassid = 'pg_catalog.pg_extension'::regclass AND d.refobjid = e.oid
        AND d.classid = 'pg_catalog.pg_type'::regclass AND d.deptype = 'e'
@@ -226,6 +283,7 @@ async function lookupTypes(queryable) {
   }
   const types = {}
   for (const row of rows) types[row.typname] = { oid: Number(row.oid), arrayOid: Number(row.typarray) }
+  Object.defineProperty(types, 'version', { value: rows[0].extversion, enumerable: false })
   return types
 }
 
@@ -242,8 +300,9 @@ function typeParsers(types, options = {}) {
     parsers.push({ oid: arrayOid, format: 'binary',
       parse: binaryResult(`${name}[]`, (buf) => decodeBinary.array(buf, binary)) })
   }
+  const decoders = types.version === '0.1.0' ? { ...decodeBinary, ...legacyBinary.decode } : decodeBinary
   for (const name of ['distributedid', 'siq', 'iuid']) {
-    add(types[name].oid, types[name].arrayOid, name, parseText[name], decodeBinary[name])
+    add(types[name].oid, types[name].arrayOid, name, parseText[name], decoders[name])
   }
   // The uuid formats (DistributedId128, HotGuid, LUUID, UUIDv7, public ids): node-postgres already gives the
   // text form as a string, but has no binary uuid parser (it would return the bytes as a garbled string).
@@ -297,6 +356,7 @@ module.exports = {
   parseText,
   decodeBinary,
   encodeBinary,
+  legacyBinary,
   DISTRIBUTEDID_MAX,
   SIQ_MAX,
 }

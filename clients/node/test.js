@@ -273,9 +273,11 @@ async function main() {
   })
   await check('binary results: the same values as text, for values whose bytes survive node-postgres', async () => {
     // node-postgres 8.23.1 passes binary fields through UTF-8 text: only values whose bytes are valid UTF-8
-    // arrive intact. These are: ASCII bytes, and in the iuid the two-byte sequences c3 80 and c5 81.
-    const d = BigInt('0x0102030405060708090a0b0c')
-    const s = BigInt('0x0102030405060708090a0b0c0d0e')
+    // arrive intact. These are: ASCII bytes (distributedid's and siq's base-10000 digits in numeric's binary
+    // form, each 0x0101 times a small number), and in the iuid the two-byte sequences c3 80 and c5 81.
+    const fromDigits = (digits) => digits.reduce((value, digit) => value * 10000n + BigInt(digit), 0n)
+    const d = fromDigits([0x0101, 0x0202, 0x0303, 0x0404, 0x0505, 0x0606, 0x0707]) // 28 digits
+    const s = fromDigits([0x33, 0x0101, 0x0202, 0x0303, 0x0404, 0x0505, 0x0606, 0x0707, 0x0808]) // 34 digits
     const i = '01234567-00c3-80c5-8152-123456781a3c' // version 8, country 0xc5, variant 10, entity 5
     const u = '00112233-4455-6677-1122-334455667711'
     const sql = 'SELECT $1::distributedid AS d, $2::siq AS s, $3::iuid AS i, $4::uuid AS u'
@@ -314,6 +316,52 @@ async function main() {
     }
     // binaryAgrees throws on a value that decodes differently: reaching here means none was wrong
     console.log(`# binary results of 240 generated values: ${counts.decoded} decoded, ${counts.refused} refused`)
+  })
+  await check('generic numeric reader (issue 39): node-postgres\'s own binary numeric parser reads distributedid and siq', async () => {
+    // No adapter: the fields of a binary COPY, and binary results, parsed as numeric (pg-types' binary parser of
+    // oid 1700), the type distributedid and siq are numbers of. It returns a Number, exact up to 2^53 (as for a
+    // numeric column; larger values are the nearest double, and the adapter's decoders read them whole).
+    // 0.1.0's raw form read so gave 7 as 70000 and worse.
+    const parseNumeric = pg.types.getTypeParser(1700, 'binary')
+    const values = [0n, 1n, 7n, 9999n, 10000n, 10001n, 100000000n, 2n ** 53n - 1n, 9007199254740993n, 10n ** 24n,
+      10n ** 28n - 1n]
+    await q('CREATE TEMP TABLE generic (n int, d distributedid, s siq)')
+    for (const [n, v] of values.entries()) await q('INSERT INTO generic VALUES ($1, $2, $3::numeric)', [n, v, v])
+    const fields = parseBinaryCopy(await copyOut(client, 'COPY (SELECT d, s FROM generic ORDER BY n) TO STDOUT (FORMAT BINARY)'))
+    for (const [k, v] of values.entries()) {
+      for (const parsed of [parseNumeric(fields[k][0]), parseNumeric(fields[k][1])]) {
+        if (v <= 2n ** 53n) assert.equal(parsed, Number(v), `exact: ${v}`)
+        else assert.ok(Math.abs(parsed - Number(v)) <= Number(v) * 1e-15, `${parsed} is the double nearest ${v}`)
+      }
+      assert.equal(decodeBinary.distributedid(fields[k][0]), v) // and whole through the adapter
+      assert.equal(decodeBinary.siq(fields[k][1]), v)
+    }
+    // binary results of a client with no adapter, the numeric parser installed for distributedid's oid (values
+    // whose bytes node-postgres does not garble, see above)
+    const plain = new pg.Client()
+    await plain.connect()
+    try {
+      const { rows: [types] } = await plain.query("SELECT 'distributedid'::regtype::oid AS d, 'siq'::regtype::oid AS s")
+      plain.setTypeParser(Number(types.d), 'binary', parseNumeric)
+      plain.setTypeParser(Number(types.s), 'binary', parseNumeric)
+      const { rows } = await plain.query({ text: 'SELECT $1::distributedid AS d, $2::numeric::siq AS s', values: ['10001', '7'], binary: true })
+      assert.deepEqual(rows, [{ d: 10001, s: 7 }])
+    } finally {
+      await plain.end()
+    }
+    // a numeric column's binary COPY fills distributedid and siq columns; what is no id is refused (22003)
+    await q('CREATE TEMP TABLE generic_numbers (d numeric, s numeric)')
+    await q('INSERT INTO generic_numbers SELECT d::numeric, s::numeric FROM generic')
+    const numbers = await copyOut(client, 'COPY generic_numbers TO STDOUT (FORMAT BINARY)')
+    await q('CREATE TEMP TABLE generic_back (d distributedid, s siq)')
+    await copyIn(client, 'COPY generic_back FROM STDIN (FORMAT BINARY)', numbers)
+    assert.deepEqual(await q('SELECT count(*)::int AS n FROM generic_back JOIN generic USING (d, s)'), [{ n: values.length }])
+    for (const bad of ['-1', '1.5', 'NaN', '10000000000000000000000000000']) {
+      await q('TRUNCATE generic_numbers')
+      await q('INSERT INTO generic_numbers (d) VALUES ($1::numeric)', [bad])
+      const data = await copyOut(client, 'COPY generic_numbers TO STDOUT (FORMAT BINARY)')
+      await rejectsWith(copyIn(client, 'COPY generic_back FROM STDIN (FORMAT BINARY)', data), '22003')
+    }
   })
   await check('a binary result node-postgres garbles is refused: siq 2^112-1 (all ff bytes), a NULL in an array', async () => {
     // binary results need the extended protocol: node-postgres sends a query without parameters as a simple

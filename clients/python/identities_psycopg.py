@@ -14,6 +14,8 @@ value, in text and binary results, in arrays and in COPY:
 
 and those classes are sent as their own types, so `WHERE id = %s` compares with the column's operator. A plain
 int or UUID fills a column of these types on INSERT and UPDATE too (the extension's assignment casts).
+In binary, distributedid and siq travel in numeric's binary form (extension 0.2.0 on; register() reads the
+12 and 14 raw bytes of a database still on 0.1.0), iuid as uuid's 16 bytes.
 The types may live in any schema (on the search path or not); register() looks them up once with TypeInfo.fetch.
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import operator
 import re
+import struct
 import uuid
 from decimal import Decimal
 from typing import Any, Optional
@@ -34,9 +37,9 @@ from psycopg.types import TypeInfo
 __all__ = ["DistributedId", "Siq", "Iuid", "register", "register_async"]
 
 DISTRIBUTEDID_MAX = 10**28 - 1
-DISTRIBUTEDID_SIZE = 12  # binary form: 12 big-endian bytes
+DISTRIBUTEDID_SIZE = 12  # binary form in extension 0.1.0: 12 big-endian bytes (numeric's binary form since 0.2.0)
 SIQ_MAX = 2**112 - 1
-SIQ_SIZE = 14  # binary form: 14 big-endian bytes
+SIQ_SIZE = 14  # binary form in extension 0.1.0: 14 big-endian bytes (numeric's binary form since 0.2.0)
 
 
 _DECIMAL_TEXT = re.compile(r"[0-9]+")
@@ -134,7 +137,14 @@ class _DistributedIdBinaryLoader(Loader):
     format = Format.BINARY
 
     def load(self, data: Buffer) -> DistributedId:
-        return _new_distributedid(int.from_bytes(data, "big"))
+        return _new_distributedid(_from_numeric_binary(data, "distributedid"))
+
+
+class _DistributedIdRawLoader(Loader):  # extension 0.1.0
+    format = Format.BINARY
+
+    def load(self, data: Buffer) -> DistributedId:
+        return _new_distributedid(_from_raw(data, DISTRIBUTEDID_SIZE, "distributedid"))
 
 
 class _SiqTextLoader(Loader):
@@ -146,7 +156,14 @@ class _SiqBinaryLoader(Loader):
     format = Format.BINARY
 
     def load(self, data: Buffer) -> Siq:
-        return _new_siq(int.from_bytes(data, "big"))
+        return _new_siq(_from_numeric_binary(data, "siq"))
+
+
+class _SiqRawLoader(Loader):  # extension 0.1.0
+    format = Format.BINARY
+
+    def load(self, data: Buffer) -> Siq:
+        return _new_siq(_from_raw(data, SIQ_SIZE, "siq"))
 
 
 class _IuidTextLoader(Loader):
@@ -171,6 +188,13 @@ class _DistributedIdBinaryDumper(Dumper):
     format = Format.BINARY
 
     def dump(self, obj: int) -> bytes:
+        return _numeric_binary(obj, "distributedid")
+
+
+class _DistributedIdRawDumper(Dumper):  # extension 0.1.0
+    format = Format.BINARY
+
+    def dump(self, obj: int) -> bytes:
         return _big_endian(obj, DISTRIBUTEDID_SIZE, "distributedid")
 
 
@@ -180,6 +204,13 @@ class _SiqTextDumper(Dumper):
 
 
 class _SiqBinaryDumper(Dumper):
+    format = Format.BINARY
+
+    def dump(self, obj: int) -> bytes:
+        return _numeric_binary(obj, "siq")
+
+
+class _SiqRawDumper(Dumper):  # extension 0.1.0
     format = Format.BINARY
 
     def dump(self, obj: int) -> bytes:
@@ -205,16 +236,71 @@ def _big_endian(obj: int, size: int, type_name: str) -> bytes:
         raise ValueError(f"{obj} is out of range for a {type_name}") from None
 
 
+def _from_raw(data: Buffer, size: int, type_name: str) -> int:
+    if len(data) != size:
+        raise ValueError(f"a {type_name} of extension 0.1.0 is {size} bytes, not {len(data)}")
+    return int.from_bytes(data, "big")
+
+
+# numeric's binary form (PostgreSQL's numeric_send): int16 ndigits, int16 weight, uint16 sign, uint16 dscale, then
+# ndigits base-10000 digits, the first of which multiplies 10000**weight; big-endian.
+_NUMERIC_HEADER = struct.Struct(">HhHH")
+_NUMERIC_POSITIVE = 0x0000
+
+
+def _numeric_binary(obj: Any, type_name: str) -> bytes:
+    """numeric_send's bytes of a non-negative integer (dscale 0, trailing zero digits left out); the server checks
+    the type's range."""
+    number = _integer(obj, type_name, _DECIMAL_TEXT, 10)
+    if number < 0:
+        raise ValueError(f"{obj} is out of range for a {type_name}: it is negative")
+    digits = []  # least significant first
+    while number:
+        number, digit = divmod(number, 10000)
+        digits.append(digit)
+    weight = len(digits) - 1 if digits else 0
+    while digits and digits[0] == 0:
+        digits.pop(0)
+    digits.reverse()
+    return _NUMERIC_HEADER.pack(len(digits), weight, _NUMERIC_POSITIVE, 0) + struct.pack(f">{len(digits)}H", *digits)
+
+
+def _from_numeric_binary(data: Buffer, type_name: str) -> int:
+    """The integer in numeric's binary form; a ValueError for anything else (the server sends integers only)."""
+    if len(data) < _NUMERIC_HEADER.size:
+        raise ValueError(f"a {type_name} in numeric's binary form has an 8-byte header, not {len(data)} bytes")
+    ndigits, weight, sign, _dscale = _NUMERIC_HEADER.unpack_from(data)
+    if len(data) != _NUMERIC_HEADER.size + 2 * ndigits or sign != _NUMERIC_POSITIVE:
+        raise ValueError(f"not a {type_name} in numeric's binary form: {bytes(data).hex()}")
+    number = 0
+    for digit in struct.unpack_from(f">{ndigits}H", data, _NUMERIC_HEADER.size):
+        if digit > 9999:
+            raise ValueError(f"not a {type_name} in numeric's binary form: {bytes(data).hex()}")
+        number = number * 10000 + digit
+    exponent = weight - ndigits + 1
+    if exponent >= 0:
+        return number * 10000**exponent
+    number, fraction = divmod(number, 10000**-exponent)
+    if fraction:
+        raise ValueError(f"not a {type_name}: a fraction, {bytes(data).hex()}")
+    return number
+
+
 _ADAPTERS = {
     "distributedid": (DistributedId, _DistributedIdTextLoader, _DistributedIdBinaryLoader,
                       _DistributedIdTextDumper, _DistributedIdBinaryDumper),
     "siq": (Siq, _SiqTextLoader, _SiqBinaryLoader, _SiqTextDumper, _SiqBinaryDumper),
     "iuid": (Iuid, _IuidTextLoader, _IuidBinaryLoader, _IuidTextDumper, _IuidBinaryDumper),
 }
+# A database whose extension is still 0.1.0 sends and receives the raw big-endian bytes.
+_RAW_BINARY = {
+    "distributedid": (_DistributedIdRawLoader, _DistributedIdRawDumper),
+    "siq": (_SiqRawLoader, _SiqRawDumper),
+}
 
 
 # The schema the extension lives in: its types are found there even when it is not on the search path.
-_SCHEMA_QUERY = """SELECT n.nspname FROM pg_catalog.pg_extension e
+_SCHEMA_QUERY = """SELECT n.nspname, e.extversion FROM pg_catalog.pg_extension e
                      JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'identities'"""
 
 
@@ -226,29 +312,31 @@ def register(context: AdaptContext) -> None:
     connection = context if isinstance(context, BaseConnection) else context.connection
     if isinstance(connection, AsyncConnection):
         raise TypeError("register() takes a Connection or a Cursor; use await register_async() for async ones")
-    schema = _schema(connection.execute(_SCHEMA_QUERY).fetchone())
+    schema, version = _schema(connection.execute(_SCHEMA_QUERY).fetchone())
     for name in _ADAPTERS:
-        _install(context, name, TypeInfo.fetch(connection, sql.Identifier(schema, name)))
+        _install(context, name, TypeInfo.fetch(connection, sql.Identifier(schema, name)), version)
 
 
 async def register_async(context: AdaptContext) -> None:
     """register() for an AsyncConnection or an AsyncCursor."""
     connection = context if isinstance(context, BaseConnection) else context.connection
-    schema = _schema(await (await connection.execute(_SCHEMA_QUERY)).fetchone())
+    schema, version = _schema(await (await connection.execute(_SCHEMA_QUERY)).fetchone())
     for name in _ADAPTERS:
-        _install(context, name, await TypeInfo.fetch(connection, sql.Identifier(schema, name)))
+        _install(context, name, await TypeInfo.fetch(connection, sql.Identifier(schema, name)), version)
 
 
-def _schema(row: Optional[tuple]) -> str:
+def _schema(row: Optional[tuple]) -> tuple:
     if row is None:
         raise LookupError("the identities extension is not installed in this database")
-    return row[0]
+    return row[0], row[1]
 
 
-def _install(context: AdaptContext, name: str, info: Optional[TypeInfo]) -> None:
+def _install(context: AdaptContext, name: str, info: Optional[TypeInfo], version: str) -> None:
     if info is None:
         raise LookupError(f'type "{name}" of the identities extension not found')
     python_type, text_loader, binary_loader, text_dumper, binary_dumper = _ADAPTERS[name]
+    if version == "0.1.0" and name in _RAW_BINARY:
+        binary_loader, binary_dumper = _RAW_BINARY[name]
     info.register(context)  # also the loaders and dumpers of distributedid[], siq[] and iuid[]
     adapters = context.adapters
     adapters.register_loader(info.oid, text_loader)

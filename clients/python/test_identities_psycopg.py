@@ -256,6 +256,63 @@ def copy_text_and_binary():
         conn.execute("DROP TABLE pasted")
 
 
+# Issue 39: the edge values of distributedid and siq, as numeric reads them.
+EDGE_VALUES = [0, 1, 7, 9999, 10000, 10001, 10**8, 2**63 - 1, 2**64, 10**24, 1065896647567317033105227776,
+               10**28 - 1]
+SIQ_EDGE_VALUES = EDGE_VALUES + [10**28, 2**96 - 1, 2**112 - 1]
+
+
+@check
+def generic_numeric_reader_binary_copy():
+    # No adapter: a reader that declares the columns as numeric, the type they are numbers of, reads the true
+    # values from a binary COPY (0.1.0's raw bytes read as numeric gave distributedid 7 as Decimal('70000')).
+    with psycopg.connect(autocommit=True) as plain:
+        plain.execute("CREATE TEMP TABLE generic (n integer, d distributedid, s siq)")
+        with plain.cursor().copy("COPY generic FROM STDIN (FORMAT BINARY)") as copy:
+            copy.set_types(["int4", "numeric", "numeric"])  # and written as numeric, the server reads them
+            for n, value in enumerate(SIQ_EDGE_VALUES):
+                copy.write_row((n, Decimal(value) if value < 10**28 else None, Decimal(value)))
+            copy.write_row((len(SIQ_EDGE_VALUES), Decimal("7.00"), 7))  # any numeric form of an integer
+        stored = plain.execute("SELECT n, d::text, s::numeric::text FROM generic ORDER BY n").fetchall()
+        expected = [(n, str(v) if v < 10**28 else None, str(v)) for n, v in enumerate(SIQ_EDGE_VALUES)]
+        assert stored == expected + [(len(SIQ_EDGE_VALUES), "7", "7")], stored
+        with plain.cursor().copy("COPY generic TO STDOUT (FORMAT BINARY)") as copy:
+            copy.set_types(["int4", "numeric", "numeric"])
+            rows = list(copy.rows())
+        read = [(n, d, s) for n, d, s in rows]
+        assert read[:-1] == [(n, Decimal(v) if v < 10**28 else None, Decimal(v))
+                             for n, v in enumerate(SIQ_EDGE_VALUES)], read
+        assert all(d is None or d == d.to_integral_value() for _, d, _ in read), read
+        # What is not an id is refused with the numeric casts' SQLSTATE, never stored as something else.
+        for value, column in ((Decimal(-1), "d"), (Decimal("1.5"), "d"), (Decimal("NaN"), "d"),
+                              (Decimal("Infinity"), "s"), (Decimal(10**28), "d"), (Decimal(2**112), "s")):
+            try:
+                with plain.cursor().copy(f"COPY generic ({column}) FROM STDIN (FORMAT BINARY)") as copy:
+                    copy.set_types(["numeric"])
+                    copy.write_row((value,))
+                raise AssertionError(f"{value} accepted as a {column}")
+            except errors.NumericValueOutOfRange:
+                pass
+
+
+@check
+def registered_on_a_database_still_on_0_1_0():
+    # The adapter reads 0.1.0's raw binary form (12 and 14 bytes) where the extension has not been updated yet.
+    conn.execute("CREATE DATABASE identities_0_1_0")
+    try:
+        with psycopg.connect(dbname="identities_0_1_0", autocommit=True) as old:
+            old.execute("CREATE EXTENSION identities VERSION '0.1.0'")
+            register(old)
+            values = (DistributedId(10**28 - 1), Siq(2**112 - 1))
+            cursor = old.cursor(binary=True)
+            row = cursor.execute("SELECT %b::distributedid, %b::siq, distributedid_send(%b), siq_send(%b)",
+                                 values * 2).fetchone()
+            assert row[:2] == values and type(row[0]) is DistributedId, row
+            assert len(row[2]) == 12 and len(row[3]) == 14, row  # the raw forms
+    finally:
+        conn.execute("DROP DATABASE identities_0_1_0")
+
+
 @check
 def registered_per_cursor_and_per_database():
     with psycopg.connect(autocommit=True) as other:

@@ -2,7 +2,11 @@
 -- distributedid: Architect.Identities' DistributedId, a 28-digit decimal (12 bytes, big-endian)
 --------------------------------------------------------------------------------------------------------------
 
--- @expand fixed_bytes_io TYPE=distributedid LENGTH=12
+-- The binary form is numeric's: numeric_send's bytes of the same integer at dscale 0, so that a driver that reads
+-- the column as numeric reads the true value; recv takes any numeric form of an integer in range (0.1.0 sent the
+-- 12 stored bytes, under the C symbols distributedid_recv and distributedid_send, kept for a database still on
+-- 0.1.0).
+-- @expand fixed_bytes_io TYPE=distributedid LENGTH=12 WIRE=distributedid_numeric
 COMMENT ON TYPE distributedid IS 'DistributedId (Architect.Identities): ms timestamp since 1900 and 48 random bits, shown as a 28-digit decimal';
 
 -- generation, extraction, boundaries

@@ -2,7 +2,7 @@
 -- iuid: inDrive's iUID, a UUIDv8 carrying a country and a service entity (16 bytes, uuid byte order)
 --------------------------------------------------------------------------------------------------------------
 
--- @expand fixed_bytes_io TYPE=iuid LENGTH=16
+-- @expand fixed_bytes_io TYPE=iuid LENGTH=16 WIRE=iuid
 COMMENT ON TYPE iuid IS 'iUID (inDrive): UUIDv8 with unix ms, country, service entity and 54 random bits';
 
 -- generation, extraction, boundaries

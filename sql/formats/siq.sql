@@ -2,7 +2,10 @@
 -- siq: SUOU's SIQ, 112 bits of timestamp (1/65536 s), shard, domain hash, serial and qualifier (14 bytes, big-endian)
 --------------------------------------------------------------------------------------------------------------
 
--- @expand fixed_bytes_io TYPE=siq LENGTH=14
+-- The binary form is numeric's: numeric_send's bytes of the same integer at dscale 0, so that a driver that reads
+-- the column as numeric reads the true value; recv takes any numeric form of an integer in range (0.1.0 sent the
+-- 14 stored bytes, under the C symbols siq_recv and siq_send, kept for a database still on 0.1.0).
+-- @expand fixed_bytes_io TYPE=siq LENGTH=14 WIRE=siq_numeric
 COMMENT ON TYPE siq IS 'SIQ (SUOU): 112-bit id of timestamp, shard, domain hash, serial and qualifier, shown as 28 hex digits';
 
 -- generation, extraction, boundaries

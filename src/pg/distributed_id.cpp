@@ -53,6 +53,17 @@ IDENTITIES_FUNCTION(distributedid_out) {
 	PG_RETURN_CSTRING(pstrdup(text));
 }
 
+// numeric's binary form, what a numeric(28,0) column sends: the send and recv of distributedid from 0.2.0 on.
+IDENTITIES_FUNCTION(distributedid_numeric_send) { return pg::numeric_wire_send(distributed_id_arg(fcinfo, 0)); }
+
+IDENTITIES_FUNCTION(distributedid_numeric_recv) {
+	return pg::distributed_id_datum(
+	    pg::numeric_wire_receive(reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0)), kDistributedIdMax, "distributedid",
+	                             "A distributedid is an integer from 0 to 9999999999999999999999999999."));
+}
+
+// The 12 bytes as stored: the recv of 0.1.0, whose SQL names it (and distributedid_send, of the same form), kept for
+// a database still on 0.1.0.
 IDENTITIES_FUNCTION(distributedid_recv) {
 	auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
 	const auto *bytes = reinterpret_cast<const std::uint8_t *>(pq_getmsgbytes(message, kDistributedIdSize));

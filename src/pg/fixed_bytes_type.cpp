@@ -1,6 +1,7 @@
 #include "pg/fixed_bytes_type.hpp"
 
 #include "core/error.hpp"
+#include "core/numeric_wire.hpp"
 
 namespace identities::pg {
 namespace {
@@ -75,6 +76,23 @@ int hash_partition_remainder(const std::uint8_t *bytes, std::size_t size, std::i
 		            "modulus for hash partition must be an integer value greater than zero");
 	const std::uint64_t hash = DatumGetUInt64(hash_any_extended(bytes, static_cast<int>(size), HASH_PARTITION_SEED));
 	return static_cast<int>(hash_combine64(0, hash) % static_cast<std::uint64_t>(modulus));
+}
+
+Datum numeric_wire_send(Uint128 value) {
+	std::uint8_t form[kNumericWireMaxSize];
+	const std::size_t length = encode_numeric_wire(value, form);
+	auto *binary = static_cast<bytea *>(palloc(VARHDRSZ + length));
+	SET_VARSIZE(binary, VARHDRSZ + length);
+	memcpy(VARDATA(binary), form, length);
+	return PointerGetDatum(binary);
+}
+
+Uint128 numeric_wire_receive(StringInfo message, Uint128 max, const char *type_name, const char *range_detail) {
+	const auto *bytes = reinterpret_cast<const std::uint8_t *>(message->data + message->cursor);
+	const std::size_t length = static_cast<std::size_t>(message->len - message->cursor);
+	const Uint128 value = decode_numeric_wire(bytes, length, max, type_name, range_detail);
+	message->cursor = message->len;
+	return value;
 }
 
 } // namespace identities::pg

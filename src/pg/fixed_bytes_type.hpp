@@ -1,7 +1,8 @@
 // What every fixed-size id type stored as big-endian bytes shares: memcmp order, hashing,
 // sort support with abbreviated keys, and the BRIN minmax-multi distance.
 //
-// IDENTITIES_FIXED_BYTES_TYPE(distributedid, 12) defines distributedid_send (the bytes as they are), distributedid_eq
+// IDENTITIES_FIXED_BYTES_TYPE(distributedid, 12) defines distributedid_send (the bytes as they are: iuid's binary form,
+// and that of distributedid and siq in 0.1.0, whose SQL still names it), distributedid_eq
 // ... distributedid_brin_distance.
 #pragma once
 
@@ -36,6 +37,14 @@ inline int compare_fixed_bytes_by_field(Datum left, Datum right, std::size_t siz
 // The remainder core PARTITION BY HASH assigns to this one-column key: the type's extended hash at
 // HASH_PARTITION_SEED, folded as partbounds.c does (hash_combine64 into 0), modulo the modulus (22023 unless > 0).
 int hash_partition_remainder(const std::uint8_t *bytes, std::size_t size, std::int32_t modulus);
+
+// numeric's binary form of an integer, as a bytea: what numeric_send sends for it (the send of distributedid and
+// siq from 0.2.0 on, so that a client's numeric decoder reads them; src/core/numeric_wire.hpp).
+Datum numeric_wire_send(Uint128 value);
+
+// The integer 0 ... max in numeric's binary form, which is the rest of the message (their recv from 0.2.0 on):
+// 22P03 for a malformed form, 22003 for a fraction, a negative value, NaN, an infinity or a value above max.
+Uint128 numeric_wire_receive(StringInfo message, Uint128 max, const char *type_name, const char *range_detail);
 
 // A freshly palloc'd copy of size bytes.
 inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {

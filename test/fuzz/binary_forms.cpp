@@ -2,7 +2,11 @@
 // the bit layouts those checks guard.
 //
 // - big-endian load/store of 1 to 16 bytes (every fixed-size type's storage) against a plain loop;
-// - distributedid from 12 bytes (distributedid_recv) and from 16 (uuid and bytea casts): in range exactly when
+// - numeric's binary form, the binary form of distributedid and siq since 0.2.0 (their recv): any input is
+//   either refused with 22P03 (malformed) or 22003 (no integer in range), or read as a value in range whose
+//   canonical form (numeric_send's) reads back the same, and equals the input when the input is canonical;
+//   every value's canonical form reads back as itself;
+// - distributedid from 12 bytes (0.1.0's distributedid_recv) and from 16 (uuid and bytea casts): in range exactly when
 //   the decimal text is at most 28 digits of 9 (compared as text), then text out and back gives the same bytes;
 //   otherwise distributed_id_range_error is 22003;
 // - siq_from_bytes (the bytea form): exactly 14 bytes, or 16 whose first two are zero, else 22P02;
@@ -20,6 +24,7 @@
 #include "core/encoding.hpp"
 #include "core/iuid.hpp"
 #include "core/luuid.hpp"
+#include "core/numeric_wire.hpp"
 #include "core/siq.hpp"
 #include "core/uuidv7.hpp"
 
@@ -166,9 +171,41 @@ void check_siq_uuid(Uint128 siq, Uint128 other) {
 	FUZZ_CHECK((siq < other) == (uuid < siq_to_uuid(other))); // order-preserving
 }
 
+void check_numeric_wire(const Bytes &bytes, Uint128 max) {
+	const auto read = attempt([&] { return decode_numeric_wire(bytes.data(), bytes.size(), max, "siq", "range"); });
+	if (!read.ok()) {
+		FUZZ_CHECK(is_one_of(read.code, {ErrorCode::InvalidBinaryRepresentation, ErrorCode::NumericValueOutOfRange}));
+		return;
+	}
+	FUZZ_CHECK(*read.value <= max);
+	Bytes canonical(kNumericWireMaxSize);
+	canonical.resize(encode_numeric_wire(*read.value, canonical.data()));
+	const auto again =
+	    attempt([&] { return decode_numeric_wire(canonical.data(), canonical.size(), max, "siq", "r"); });
+	FUZZ_CHECK(again.ok() && *again.value == *read.value);
+	// A form is canonical when its sign and dscale are 0 and its first and last digits are not zero (zero: no digit).
+	const bool is_canonical =
+	    bytes.size() >= 8 && bytes[4] == 0 && bytes[5] == 0 && bytes[6] == 0 && bytes[7] == 0 &&
+	    (bytes.size() == 8 ? bytes[2] == 0 && bytes[3] == 0
+	                       : (bytes[8] | bytes[9]) != 0 && (bytes[bytes.size() - 2] | bytes[bytes.size() - 1]) != 0);
+	FUZZ_CHECK(is_canonical == (canonical == bytes));
+}
+
+void check_numeric_wire_value(Uint128 value) {
+	Bytes form(kNumericWireMaxSize);
+	form.resize(encode_numeric_wire(value, form.data()));
+	const auto read = attempt([&] { return decode_numeric_wire(form.data(), form.size(), kUint128Max, "x", "r"); });
+	FUZZ_CHECK(read.ok() && *read.value == value);
+	FUZZ_CHECK(format_numeric_wire(form.data(), form.size()) == decimal(value));
+}
+
 } // namespace
 
 void fuzz_one(std::string_view input) {
+	check_numeric_wire(Bytes(input.begin(), input.end()), kSiqMax);
+	check_numeric_wire(Bytes(input.begin(), input.end()), kDistributedIdMax);
+	check_numeric_wire_value(
+	    bytes_value(reinterpret_cast<const std::uint8_t *>(input.data()), std::min<std::size_t>(input.size(), 16)));
 	check_big_endian(input);
 	check_siq_bytes(input);
 	if (input.size() >= 2)

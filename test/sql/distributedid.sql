@@ -14,9 +14,11 @@ FROM unnest(ARRAY['', ' ', 'abc', '+1', '-1', '1 2', '1.0', '0x10', '1e5', '12a'
                   '10000000000000000000000000000', '123456789012345678901234567890123456789012345',
                   '99999999999999999999999999999x']) AS input;
 
--- binary I/O: the 12 big-endian bytes
-SELECT distributedid_send('1065896647567317033105227776');
-SELECT distributedid_send('9999999999999999999999999999');
+-- binary I/O: numeric's binary form, numeric_send's bytes of the same integer (server_binary_forms: binary COPY)
+SELECT distributedid_send('1065896647567317033105227776'),
+       distributedid_send('1065896647567317033105227776') = numeric_send(1065896647567317033105227776) AS as_numeric;
+SELECT distributedid_send('9999999999999999999999999999'),
+       distributedid_send('9999999999999999999999999999') = numeric_send(9999999999999999999999999999) AS as_numeric;
 
 -- comparison follows the numeric value
 SELECT a::distributedid < b::distributedid AS lt, a::distributedid <= b::distributedid AS le,

@@ -62,7 +62,9 @@ SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
 	'SELECT siq_domain_hash(''bücher.example'')']) AS statement;
 
 -- binary I/O and the bytea (14 bytes, or 16 with two leading zeros) and numeric casts
-SELECT siq_send('5e0bd2f0000000000000000007');
+-- (binary I/O: numeric's binary form, numeric_send's bytes of the same integer; server_binary_forms: binary COPY)
+SELECT siq_send('5e0bd2f0000000000000000007'),
+       siq_send('5e0bd2f0000000000000000007') = numeric_send('5e0bd2f0000000000000000007'::siq::numeric) AS as_numeric;
 SELECT '5e0bd2f0000000000000000007'::siq::bytea AS to_bytea, '\x005e0bd2f0000000000000000007'::bytea::siq AS from_14,
        '\x0000005e0bd2f0000000000000000007'::bytea::siq AS from_16,
        5192296858534827628530496329220095::numeric::siq AS max_from_numeric;

@@ -194,6 +194,64 @@ public sealed class PluginTests : IAsyncLifetime
         Assert.Equal(rows.Select(r => (r.n, r.d, r.i, r.s)), read);
     }
 
+    // Issue 39: the edge values, through the plugin (parameters, binary COPY both ways) and through Npgsql's own
+    // numeric converter, which reads and writes the same binary form.
+    static readonly decimal[] EdgeValues = [0m, 1m, 7m, 9999m, 10000m, 10001m, 100000000m, 9223372036854775807m,
+        18446744073709551616m, 1_000_000_000_000_000_000_000_000m, 1065896647567317033105227776m, DistributedIdMax];
+
+    [Fact]
+    public async Task EdgeValuesRoundTripAndReadAsNumeric()
+    {
+        var rows = EdgeValues.Select((d, n) => (n, d, s: n == 0 ? SiqMax : (BigInteger)d)).ToList();
+        await using (var writer = await _connection.BeginBinaryImportAsync($"COPY {_table} (n, d, s) FROM STDIN (FORMAT binary)"))
+        {
+            foreach (var row in rows)
+            {
+                await writer.StartRowAsync();
+                await writer.WriteAsync(row.n, NpgsqlDbType.Integer);
+                await writer.WriteAsync(row.d, "distributedid");
+                await writer.WriteAsync(row.s, "siq");
+            }
+            await writer.CompleteAsync();
+        }
+        Assert.Equal(EdgeValues.Length, (int)await Count());
+        Assert.Equal(EdgeValues.Select(d => d.ToString()), await Texts($"SELECT d::text FROM {_table} ORDER BY n"));
+        // the plugin's readers, and Npgsql's numeric converter (no data type name), read the same values
+        var viaPlugin = new List<(int, decimal, BigInteger)>();
+        var asNumeric = new List<(int, decimal, BigInteger)>();
+        await using (var reader = await _connection.BeginBinaryExportAsync($"COPY (SELECT n, d, s FROM {_table} ORDER BY n) TO STDOUT (FORMAT binary)"))
+            while (await reader.StartRowAsync() != -1)
+                viaPlugin.Add((await reader.ReadAsync<int>(), await reader.ReadDistributedIdAsync(), await reader.ReadSiqAsync()));
+        await using (var reader = await _connection.BeginBinaryExportAsync($"COPY (SELECT n, d, s FROM {_table} ORDER BY n) TO STDOUT (FORMAT binary)"))
+            while (await reader.StartRowAsync() != -1)
+                asNumeric.Add((await reader.ReadAsync<int>(), await reader.ReadAsync<decimal>(), await reader.ReadAsync<BigInteger>()));
+        Assert.Equal(rows.Select(r => (r.n, r.d, r.s)), viaPlugin);
+        Assert.Equal(rows.Select(r => (r.n, r.d, r.s)), asNumeric);
+        // typed parameters and results
+        foreach (var (n, d, s) in rows)
+        {
+            await using var command = new NpgsqlCommand("SELECT @d, @s, @d::text, @s::numeric::text", _connection);
+            command.Parameters.Add(new NpgsqlParameter<decimal>("d", d) { DataTypeName = "distributedid" });
+            command.Parameters.Add(new NpgsqlParameter<BigInteger>("s", s) { DataTypeName = "siq" });
+            await using var reader = await command.ExecuteReaderAsync();
+            Assert.True(await reader.ReadAsync());
+            Assert.Equal(d, reader.GetFieldValue<decimal>(0));
+            Assert.Equal(s, reader.GetFieldValue<BigInteger>(1));
+            Assert.Equal(d.ToString(), reader.GetString(2));
+            Assert.Equal(s.ToString(), reader.GetString(3));
+        }
+    }
+
+    async Task<List<string>> Texts(string sql)
+    {
+        var texts = new List<string>();
+        await using var command = new NpgsqlCommand(sql, _connection);
+        await using var reader = await command.ExecuteReaderAsync();
+        while (await reader.ReadAsync())
+            texts.Add(reader.GetString(0));
+        return texts;
+    }
+
     public static TheoryData<string, object> BadValues => new()
     {
         { "distributedid", -1m },

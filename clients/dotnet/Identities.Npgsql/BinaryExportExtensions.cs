@@ -7,8 +7,10 @@ namespace Identities.Npgsql;
 
 /// <summary>
 /// Reading the extension's types from a binary COPY export. Npgsql's <see cref="NpgsqlBinaryExporter"/> types a column
-/// by the .NET type asked for or an <c>NpgsqlDbType</c>, never by a data type name, so a <c>decimal</c> would be read
-/// as <c>numeric</c>: these read the column's bytes (its binary form, as <c>bytea</c> does) and decode them.
+/// by the .NET type asked for or an <c>NpgsqlDbType</c>, never by a data type name. Since extension 0.2.0 the binary
+/// form of <c>distributedid</c> and <c>siq</c> is numeric's, so <c>Read&lt;decimal&gt;()</c> and
+/// <c>Read&lt;BigInteger&gt;()</c> read them too; these read the column's bytes (as <c>bytea</c> does), check them
+/// against the type's range (an <see cref="System.InvalidCastException"/> otherwise) and decode them.
 /// </summary>
 public static class BinaryExportExtensions
 {

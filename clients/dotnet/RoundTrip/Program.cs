@@ -143,11 +143,11 @@ Check("text format results (UnknownResultTypeList): distributedid, iuid, siq rea
     Same(SiqText(r.GetFieldValue<BigInteger>(5)), r.GetString(4), "siq");
 });
 
-Check("raw binary (GetBytes): distributedid's 12, siq's 14 and iuid's 16 big-endian bytes", () =>
-    Row("SELECT d, s, i, d::numeric, s::numeric, i::uuid FROM (SELECT distributedid_generate() d, siq_generate('user') s, iuid_generate(1, 2) i) g", r =>
+Check("raw binary (GetBytes): distributedid's and siq's binary form is numeric's (numeric_send's bytes), iuid's uuid's 16 bytes", () =>
+    Row("SELECT d, s, i, numeric_send(d::numeric), numeric_send(s::numeric), i::uuid FROM (SELECT distributedid_generate() d, siq_generate('user') s, iuid_generate(1, 2) i) g", r =>
     {
-        Same(r.GetFieldValue<decimal>(3), DistributedIdFromBytes(RawBytes(r, 0)), "distributedid");
-        Same(r.GetFieldValue<BigInteger>(4), new BigInteger(RawBytes(r, 1), isUnsigned: true, isBigEndian: true), "siq");
+        Same(Convert.ToHexString(r.GetFieldValue<byte[]>(3)), Convert.ToHexString(RawBytes(r, 0)), "distributedid");
+        Same(Convert.ToHexString(r.GetFieldValue<byte[]>(4)), Convert.ToHexString(RawBytes(r, 1)), "siq");
         Same(r.GetFieldValue<Guid>(5), new Guid(RawBytes(r, 2), bigEndian: true), "iuid");
     }));
 
@@ -468,7 +468,7 @@ var copyRows = new[]
     (D: 9999999999999999999999999999m, I: Iuid((ulong)DateTimeOffset.UtcNow.ToUnixTimeMilliseconds(), 0, 7, 8, Random(54)), S: (BigInteger.One << 112) - 1),
 };
 
-Check("binary COPY in: the types' own binary forms, written as raw bytes (and a Guid for iuid)", () =>
+Check("binary COPY in: the types' own binary forms, numeric's for distributedid and siq (a decimal and a BigInteger as NpgsqlDbType.Numeric), uuid's for iuid", () =>
 {
     Exec("TRUNCATE rows3");
     using (var import = conn.BeginBinaryImport("COPY rows3 (d, i, s) FROM STDIN (FORMAT BINARY)"))
@@ -476,27 +476,87 @@ Check("binary COPY in: the types' own binary forms, written as raw bytes (and a 
         foreach (var (d, i, s) in copyRows)
         {
             import.StartRow();
-            import.Write(DistributedIdBytes(d), NpgsqlDbType.Bytea); // bytea's binary form is the bytes as they are
-            import.Write(i, NpgsqlDbType.Uuid);                        // iuid's binary form is uuid's
-            import.Write(SiqBytes(s), NpgsqlDbType.Bytea);
+            import.Write(d, NpgsqlDbType.Numeric); // distributedid's binary form is numeric's
+            import.Write(i, NpgsqlDbType.Uuid);    // iuid's binary form is uuid's
+            import.Write(s, NpgsqlDbType.Numeric);
         }
         Same(2UL, import.Complete(), "rows copied");
     }
     Same("0 " + copyRows[0].I + " " + SiqText(0), Scalar<string>("SELECT d || ' ' || i::text || ' ' || s::text FROM rows3 ORDER BY d LIMIT 1"), "first row");
 });
 
-Check("binary COPY in of a numeric into a distributedid column is refused (08P01): the server reads distributedid's binary form", () =>
+// Issue 39: a generic reader that declares the columns as numeric, the type distributedid and siq are numbers of,
+// reads the true values (0.1.0's raw bytes read as numeric gave wrong numbers, and no error), and what it writes as
+// numeric is taken. The edge values, asynchronously, as an application's COPY would go.
+var edgeValues = new[] { 0m, 1m, 7m, 9999m, 10000m, 10001m, 100000000m, 9223372036854775807m, 18446744073709551616m,
+    1_000_000_000_000_000_000_000_000m, 1065896647567317033105227776m, 9999999999999999999999999999m };
+var siqEdgeValues = edgeValues.Select(v => new BigInteger(v))
+    .Concat([BigInteger.Pow(10, 28), (BigInteger.One << 96) - 1, (BigInteger.One << 112) - 1]).ToArray();
+
+Check("generic binary COPY out, read as numeric (BeginBinaryExport + ReadAsync<decimal>, ReadAsync<BigInteger>): the true values", () =>
 {
-    using var c = dataSource.OpenConnection(); // the protocol error ends the session
-    using (var setup = new NpgsqlCommand("CREATE TEMP TABLE one (d distributedid)", c))
-        setup.ExecuteNonQuery();
-    ExpectSqlState("08P01", () =>
+    Exec("CREATE TEMP TABLE generic_out (n int, d distributedid, s siq)");
+    for (var n = 0; n < siqEdgeValues.Length; n++)
+        Exec($"INSERT INTO generic_out VALUES ({n}, {(n < edgeValues.Length ? edgeValues[n].ToString(CultureInfo.InvariantCulture) : "NULL")}, {siqEdgeValues[n]}::numeric)");
+    var got = new List<string>();
+    Task.Run(async () =>
     {
-        using var import = c.BeginBinaryImport("COPY one (d) FROM STDIN (FORMAT BINARY)");
-        import.StartRow();
-        import.Write(5m, NpgsqlDbType.Numeric);
-        import.Complete();
-    });
+        await using var export = await conn.BeginBinaryExportAsync("COPY (SELECT d, s FROM generic_out ORDER BY n) TO STDOUT (FORMAT BINARY)");
+        while (await export.StartRowAsync() != -1)
+        {
+            var d = export.IsNull ? "null" : (await export.ReadAsync<decimal>()).ToString(CultureInfo.InvariantCulture);
+            if (d == "null")
+                await export.SkipAsync();
+            got.Add($"{d} {await export.ReadAsync<BigInteger>()}");
+        }
+    }).GetAwaiter().GetResult();
+    var expected = siqEdgeValues.Select((s, n) => $"{(n < edgeValues.Length ? edgeValues[n].ToString(CultureInfo.InvariantCulture) : "null")} {s}");
+    Same(string.Join("; ", expected), string.Join("; ", got), "rows");
+});
+
+Check("generic binary COPY in, written as numeric (BeginBinaryImport + WriteAsync(value, NpgsqlDbType.Numeric)): the true values", () =>
+{
+    Exec("CREATE TEMP TABLE generic_in (n int, d distributedid, s siq)");
+    Task.Run(async () =>
+    {
+        await using var import = await conn.BeginBinaryImportAsync("COPY generic_in (n, d, s) FROM STDIN (FORMAT BINARY)");
+        for (var n = 0; n < siqEdgeValues.Length; n++)
+        {
+            await import.StartRowAsync();
+            await import.WriteAsync(n, NpgsqlDbType.Integer);
+            if (n < edgeValues.Length)
+                await import.WriteAsync(edgeValues[n], NpgsqlDbType.Numeric);
+            else
+                await import.WriteNullAsync();
+            await import.WriteAsync(siqEdgeValues[n], NpgsqlDbType.Numeric);
+        }
+        await import.WriteRowAsync(default, siqEdgeValues.Length, 7.00m, new BigInteger(7)); // 7.00: any numeric form of an integer
+        await import.CompleteAsync();
+    }).GetAwaiter().GetResult();
+    var stored = new List<string>();
+    using (var cmd = new NpgsqlCommand("SELECT coalesce(d::text, 'null') || ' ' || s::numeric FROM generic_in ORDER BY n", conn))
+    using (var r = cmd.ExecuteReader())
+        while (r.Read())
+            stored.Add(r.GetString(0));
+    var expected = siqEdgeValues.Select((s, n) => $"{(n < edgeValues.Length ? edgeValues[n].ToString(CultureInfo.InvariantCulture) : "null")} {s}").Append("7 7");
+    Same(string.Join("; ", expected), string.Join("; ", stored), "rows");
+});
+
+Check("generic binary COPY in of a numeric that is no id (-1, 1.5, 10^28; 2^112 for siq) is refused (22003), never stored as another value", () =>
+{
+    using var c = dataSource.OpenConnection();
+    using (var setup = new NpgsqlCommand("CREATE TEMP TABLE one (d distributedid, s siq)", c))
+        setup.ExecuteNonQuery();
+    foreach (var (column, value) in new (string, object)[] { ("d", -1m), ("d", 1.5m), ("d", 10_000_000_000_000_000_000_000_000_000m), ("s", -1m), ("s", BigInteger.One << 112) })
+        ExpectSqlState("22003", () =>
+        {
+            using var import = c.BeginBinaryImport($"COPY one ({column}) FROM STDIN (FORMAT BINARY)");
+            import.StartRow();
+            import.Write(value, NpgsqlDbType.Numeric);
+            import.Complete();
+        });
+    using var count = new NpgsqlCommand("SELECT count(*) FROM one", c);
+    Same(0L, (long?)count.ExecuteScalar(), "rows stored");
 });
 
 Check("binary COPY in through a staging table of numeric and uuid columns, then INSERT ... SELECT", () =>
@@ -526,12 +586,12 @@ Check("binary COPY out: numeric, uuid and numeric columns of a query (BeginBinar
     Same(string.Join("; ", copyRows.Select(r => $"{r.D} {r.I} {r.S}")), string.Join("; ", got), "rows");
 });
 
-Check("binary COPY out of the columns themselves, read as raw bytes", () =>
+Check("binary COPY out of the columns themselves, read as numeric, uuid and numeric", () =>
 {
     var got = new List<string>();
     using (var export = conn.BeginBinaryExport("COPY (SELECT d, i, s FROM rows3 ORDER BY d) TO STDOUT (FORMAT BINARY)"))
         while (export.StartRow() != -1)
-            got.Add($"{DistributedIdFromBytes(export.Read<byte[]>(NpgsqlDbType.Bytea))} {export.Read<Guid>(NpgsqlDbType.Uuid)} {new BigInteger(export.Read<byte[]>(NpgsqlDbType.Bytea), isUnsigned: true, isBigEndian: true)}");
+            got.Add($"{export.Read<decimal>(NpgsqlDbType.Numeric)} {export.Read<Guid>(NpgsqlDbType.Uuid)} {export.Read<BigInteger>(NpgsqlDbType.Numeric)}");
     Same(string.Join("; ", copyRows.Select(r => $"{r.D} {r.I} {r.S}")), string.Join("; ", got), "rows");
 });
 
@@ -636,27 +696,4 @@ static class Ids
 
     // siq's text form: 28 lowercase hex digits.
     public static string SiqText(BigInteger id) => Convert.ToHexStringLower(id.ToByteArray(isUnsigned: true, isBigEndian: true)).TrimStart('0').PadLeft(28, '0');
-
-    // distributedid's binary form: the 96-bit integer as 12 big-endian bytes (hi, mid, lo).
-    public static byte[] DistributedIdBytes(decimal id)
-    {
-        var bits = decimal.GetBits(id);
-        if (bits[3] != 0)
-            throw new ArgumentOutOfRangeException(nameof(id), "a DistributedId is a non-negative decimal of scale 0");
-        var bytes = new byte[12];
-        BinaryPrimitives.WriteInt32BigEndian(bytes, bits[2]);
-        BinaryPrimitives.WriteInt32BigEndian(bytes.AsSpan(4), bits[1]);
-        BinaryPrimitives.WriteInt32BigEndian(bytes.AsSpan(8), bits[0]);
-        return bytes;
-    }
-
-    public static decimal DistributedIdFromBytes(byte[] b) =>
-        new(BinaryPrimitives.ReadInt32BigEndian(b.AsSpan(8)), BinaryPrimitives.ReadInt32BigEndian(b.AsSpan(4)), BinaryPrimitives.ReadInt32BigEndian(b), false, 0);
-
-    // siq's binary form: 14 big-endian bytes.
-    public static byte[] SiqBytes(BigInteger id)
-    {
-        var bytes = id.ToByteArray(isUnsigned: true, isBigEndian: true);
-        return new byte[14 - bytes.Length].Concat(bytes).ToArray();
-    }
 }

@@ -1,0 +1,80 @@
+# Binary-mode logical replication between a database on extension 0.1.0 (distributedid and siq sent as their
+# 12 and 14 stored bytes) and one on 0.2.0 (sent as numeric's binary form), both served by this library: in either
+# direction, generated ids are refused loudly by the subscriber's apply worker (an error in its log, retried), and
+# no row arrives with another value. Switched to text mode (ALTER SUBSCRIPTION ... SET (binary = false)) the
+# same changes arrive intact, the way through a mixed-version upgrade. (Binary values that happen to fit the other
+# form's length can be misread: see the notes of issue 39; no generated id does.)
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+
+publisher=55511 subscriber=55512
+STARTED_SERVERS=()
+finish() {
+	stop_servers
+	as_postgres rm -rf "$IDENTITIES_WORK/wire_subscriber" "$IDENTITIES_WORK/wire_publisher"
+}
+trap finish EXIT
+declare -A log_start
+for server in wire_subscriber wire_publisher; do
+	log_start[$server]=$(($(stat -c %s "$IDENTITIES_WORK/$server.log" 2>/dev/null || echo 0) + 1))
+done
+new_log() { tail -c +"${log_start[$1]}" "$IDENTITIES_WORK/$1.log"; }
+# the subscriber first, so that stop_servers stops it before its publisher
+start_server wire_subscriber $subscriber yes "max_worker_processes = 16" "max_logical_replication_workers = 10" \
+	"wal_retrieve_retry_interval = 200ms"
+start_server wire_publisher $publisher yes "wal_level = logical"
+
+fail() { echo "$*"; exit 1; }
+sql() { local port=$1 db=$2; shift 2; psql_on "$port" -d "$db" -X -At "$@"; }
+
+# replicate SOURCE_VERSION TARGET_VERSION: a binary subscription from a database of one version to one of the other
+replicate() {
+	local from=$1 to=$2 source target
+	source="source_${from//./_}" target="target_${to//./_}"
+	sql $publisher postgres -c "CREATE DATABASE $source"
+	sql $subscriber postgres -c "CREATE DATABASE $target"
+	sql $publisher $source -c "CREATE EXTENSION identities VERSION '$from'"
+	sql $subscriber $target -c "CREATE EXTENSION identities VERSION '$to'"
+	for side in "$publisher $source" "$subscriber $target"; do
+		sql $side -c "CREATE TABLE t (n integer PRIMARY KEY, d distributedid, s siq)"
+	done
+	sql $publisher $source -c "CREATE PUBLICATION wire FOR TABLE t"
+	sql $subscriber $target -c "CREATE SUBSCRIPTION wire
+		CONNECTION 'host=$IDENTITIES_WORK port=$publisher dbname=$source user=postgres'
+		PUBLICATION wire WITH (binary = true, copy_data = false)"
+	# the apply worker is running before the rows are written
+	for _ in $(seq 1 100); do
+		[ "$(sql $subscriber $target -c "SELECT count(*) FROM pg_stat_subscription WHERE subname = 'wire' AND pid IS NOT NULL")" = 1 ] && break
+		sleep 0.1
+	done
+	sql $publisher $source -c "INSERT INTO t SELECT g, distributedid_generate(), siq_generate('message') FROM generate_series(1, 20) g"
+	local expected error=""
+	expected=$(sql $publisher $source -c "SELECT string_agg(n || ' ' || d || ' ' || s, ',' ORDER BY n) FROM t")
+	for _ in $(seq 1 100); do
+		error=$(new_log wire_subscriber | grep -E 'ERROR: .*(binary|insufficient data)' | tail -n 1 || true)
+		[ -n "$error" ] && break
+		sleep 0.1
+	done
+	[ -n "$error" ] || fail "$from -> $to: no apply error in binary mode; the subscriber has $(sql $subscriber $target -c 'SELECT count(*) FROM t') rows"
+	echo "$from -> $to, binary: ${error#*ERROR:  }"
+	# nothing arrived, let alone another value
+	[ "$(sql $subscriber $target -c 'SELECT count(*) FROM t')" = 0 ] || fail "$from -> $to: rows arrived in binary mode: $(sql $subscriber $target -c 'TABLE t')"
+	# in text mode the same changes arrive intact
+	sql $subscriber $target -c "ALTER SUBSCRIPTION wire SET (binary = false)"
+	local got=""
+	for _ in $(seq 1 150); do
+		got=$(sql $subscriber $target -c "SELECT string_agg(n || ' ' || d || ' ' || s, ',' ORDER BY n) FROM t")
+		[ "$got" = "$expected" ] && break
+		sleep 0.2
+	done
+	[ "$got" = "$expected" ] || fail "$from -> $to: text mode did not deliver the rows: $got"
+	echo "$from -> $to, text: the 20 rows arrived intact"
+	sql $subscriber $target -c "DROP SUBSCRIPTION wire"
+	sql $subscriber postgres -c "DROP DATABASE $target"
+	sql $publisher postgres -c "DROP DATABASE $source"
+	log_start[wire_subscriber]=$(($(stat -c %s "$IDENTITIES_WORK/wire_subscriber.log") + 1))
+}
+
+current=$(sed -nE "s/^default_version = '(.*)'$/\1/p" "$IDENTITIES_ROOT/identities.control")
+replicate "$current" 0.1.0
+replicate 0.1.0 "$current"
