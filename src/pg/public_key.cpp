@@ -5,6 +5,7 @@
 #include "pg/settings.hpp"
 
 extern "C" {
+#include "access/xact.h"
 #include "catalog/pg_authid.h"
 #include "miscadmin.h"
 #include "tcop/tcopprot.h"
@@ -198,9 +199,9 @@ const KeySlot::Prepared *prepared_key(KeySlot &slot) {
 }
 
 // A reload may have changed a file's contents even when its path stayed. Preloaded, the postmaster reads the file at
-// start and at every reload, so each backend and parallel worker it starts holds the key of the last reload, as
-// the sessions that were running do once they process it, never what the file holds between a change and the
-// reload. A file that cannot be read is left to each backend, which reports it when the key is first needed.
+// start and at every reload, so each backend it starts holds the key of the last reload, as the sessions that were
+// running do once they process it, never what the file holds between a change and the reload (parallel workers
+// use no key: the functions are PARALLEL RESTRICTED). A file that cannot be read is left to each backend, which reports it when the key is first needed.
 template <KeySlot &slot> void assign_key_file(const char *new_path) noexcept {
 	forget_prepared(slot);
 	if (!loaded_by_postmaster || IsUnderPostmaster || !slot.key.empty() || new_path == nullptr || *new_path == '\0')
@@ -263,18 +264,22 @@ void withhold_parameters(char *&field) noexcept {
 }
 
 // Whether the statement being run names the key or calls set_config: scanned once per statement, not once per
-// message (a statement of many megabytes may be logged with many messages at debug levels).
+// message (a statement of many megabytes may be logged with many messages at debug levels). A statement is known
+// by its text's address and length and its start time: the next one may reuse the buffer with the same length.
 bool query_mentions_public_key() noexcept {
 	static const char *scanned = nullptr;
 	static std::size_t scanned_length = 0;
+	static TimestampTz scanned_start = 0;
 	static bool mentions = false;
 	if (debug_query_string == nullptr)
 		return false;
 	const std::size_t length = strlen(debug_query_string);
-	if (debug_query_string != scanned || length != scanned_length) {
+	const TimestampTz start = GetCurrentStatementStartTimestamp();
+	if (debug_query_string != scanned || length != scanned_length || start != scanned_start) {
 		mentions = mentions_public_key(std::string_view(debug_query_string, length));
 		scanned = debug_query_string;
 		scanned_length = length;
+		scanned_start = start;
 	}
 	return mentions;
 }

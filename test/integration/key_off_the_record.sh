@@ -100,6 +100,15 @@ failing_form() {
 failing_form "SELECT set_config(setting_name => 'identities.public_key', new_value => '@', is_local => false)"
 failing_form "SELECT set_config(new_value := '@', setting_name := 'identities.public' || '_key', is_local := false)"
 
+# A failing statement that names the key right after a harmless one of the same length in the same session: the
+# server reads both into one buffer, and what it knows of the first must not stand for the second (whose error's
+# STATEMENT line would show the key).
+keys+=("$(new_key)")
+failing="SELECT set_config('identities.public_key', '${keys[-1]}', false), 1 / 0"
+harmless="SELECT '$(printf '%*s' $((${#failing} - 9)) '' | tr ' ' x)'"
+[ ${#harmless} = ${#failing} ] || fail "the two statements differ in length"
+sql -v ON_ERROR_STOP=0 -c "$harmless" -c "$failing" >/dev/null 2>&1 || true
+
 # A failing EXECUTE in a DO block: the error's QUERY line is the executed text.
 keys+=("$(new_key)")
 sql -v ON_ERROR_STOP=0 -c "DO \$\$BEGIN EXECUTE 'SET identities.public_key = ''${keys[-1]}''; SELECT 1 +'; END\$\$" \
@@ -186,7 +195,7 @@ echo "a 4 MB statement ended $cancel_ms ms after its cancel"
 [ "$cancel_ms" -lt 1000 ] || fail "a cancel took $cancel_ms ms to be honoured"
 
 # No key in the log nor in what log_tap was handed, and both were written (so the check looked at something).
-[ ${#keys[@]} = 21 ] || fail "${#keys[@]} keys tried"
+[ ${#keys[@]} = 22 ] || fail "${#keys[@]} keys tried"
 tap_file=$IDENTITIES_WORK/off_the_record/log_tap.txt
 [ -s "$tap_file" ] || fail "log_tap was handed no message"
 for key in "${keys[@]}"; do
