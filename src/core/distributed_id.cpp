@@ -8,7 +8,6 @@ namespace identities {
 namespace {
 
 constexpr const char *kTypeName = "distributedid";
-constexpr const char *kRangeDetail = "A distributedid is an integer from 0 to 9999999999999999999999999999.";
 
 } // namespace
 
@@ -61,7 +60,7 @@ Uint128 parse_distributed_id(std::string_view text) {
 	case ParseStatus::Ok:
 		return value;
 	case ParseStatus::OutOfRange:
-		throw out_of_range(kTypeName, std::string(text), kRangeDetail);
+		throw out_of_range(kTypeName, std::string(text), kDistributedIdRangeDetail);
 	case ParseStatus::Invalid:
 		break;
 	}
@@ -73,20 +72,20 @@ Uint128 parse_distributed_id_numeric(std::string_view numeric_text, const char *
 	if (parse_integral_numeric(numeric_text, kDistributedIdMax, value) == ParseStatus::Ok)
 		return value;
 	throw Error(ErrorCode::NumericValueOutOfRange,
-	            "numeric value " + std::string(numeric_text) + " is out of range for " + target, kRangeDetail);
+	            "numeric value " + std::string(numeric_text) + " is out of range for " + target, kDistributedIdRangeDetail);
 }
 
 Uint128 distributed_id_from_integer(std::int64_t value) {
 	if (value < 0)
 		throw Error(ErrorCode::NumericValueOutOfRange,
-		            "value " + std::to_string(value) + " is out of range for type " + kTypeName, kRangeDetail);
+		            "value " + std::to_string(value) + " is out of range for type " + kTypeName, kDistributedIdRangeDetail);
 	return static_cast<Uint128>(value);
 }
 
 Error distributed_id_range_error(const char *source_type, std::string_view shown) {
 	return Error(ErrorCode::NumericValueOutOfRange,
 	             std::string(source_type) + " \"" + std::string(shown) + "\" is out of range for type " + kTypeName,
-	             kRangeDetail);
+	             kDistributedIdRangeDetail);
 }
 
 } // namespace identities

@@ -16,6 +16,9 @@ namespace identities {
 
 constexpr std::size_t kDistributedIdSize = 12;
 constexpr Uint128 kDistributedIdMax = kDecimal28Max;
+// The detail of every out-of-range error of the type.
+constexpr const char *kDistributedIdRangeDetail =
+    "A distributedid is an integer from 0 to 9999999999999999999999999999.";
 constexpr int kDistributedIdRandomBits = 48;
 constexpr int kDistributedIdTimestampBits = 45;
 constexpr std::uint64_t kDistributedIdRandomMax = (std::uint64_t{1} << kDistributedIdRandomBits) - 1;

@@ -31,7 +31,6 @@ constexpr Crc32Table kCrc32Table = make_crc32_table();
 
 constexpr const char *kTypeName = "siq";
 constexpr const char *kHexRangeDetail = "A siq has at most 28 significant hex digits (112 bits).";
-constexpr const char *kRangeDetail = "A siq is an integer from 0 to 2^112-1.";
 constexpr const char *kUuidShapeDetail =
     "A siq in a uuid is a UUID of version 8 and variant 10 whose last 10 bits are zero, as siq_to_uuid makes it.";
 constexpr const char *kChecksumDetail = "The CRC-32 checksum of the did:siq: string does not match its value.";
@@ -217,7 +216,7 @@ Uint128 parse_siq_numeric(std::string_view numeric_text) {
 	if (parse_integral_numeric(numeric_text, kSiqMax, value) == ParseStatus::Ok)
 		return value;
 	throw Error(ErrorCode::NumericValueOutOfRange,
-	            "numeric value " + std::string(numeric_text) + " is out of range for type siq", kRangeDetail);
+	            "numeric value " + std::string(numeric_text) + " is out of range for type siq", kSiqRangeDetail);
 }
 
 std::string siq_to_did(Uint128 id) {
@@ -254,7 +253,7 @@ Uint128 siq_from_cb32(std::string_view text) {
 	if (!crockford_base32_to_bytes(padded, bytes, sizeof bytes))
 		throw invalid_siq_text(text);
 	if (bytes[0] != 0)
-		throw out_of_range(kTypeName, std::string(text), kRangeDetail);
+		throw out_of_range(kTypeName, std::string(text), kSiqRangeDetail);
 	return load_siq(bytes + 1);
 }
 

@@ -20,6 +20,8 @@ constexpr std::size_t kSiqSize = 14;
 constexpr std::size_t kSiqShardByte = 7; // the shard's byte in the 14 big-endian bytes
 constexpr int kSiqBits = 112;
 constexpr Uint128 kSiqMax = (static_cast<Uint128>(1) << kSiqBits) - 1;
+// The detail of every out-of-range error of the type.
+constexpr const char *kSiqRangeDetail = "A siq is an integer from 0 to 2^112-1.";
 constexpr int kSiqFractionBits = 16;                                // ticks of 1/65536 s, about 15.26 us
 constexpr std::uint64_t kSiqMaxTs56 = (std::uint64_t{1} << 56) - 1; // 2^40 s after 1970: the year 36812
 constexpr std::size_t kSiqHexLength = 28;                           // the siq type's output

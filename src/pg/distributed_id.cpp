@@ -30,8 +30,7 @@ Uint128 generate_distributed_id() {
 	if (pg::take_incremental_id(pg::IncrementalSeries::DistributedId, id)) {
 		if (id > kDistributedIdMax)
 			throw Error(ErrorCode::NumericValueOutOfRange,
-			            "identities.incremental_ids is out of range for type distributedid",
-			            "A distributedid is an integer from 0 to 9999999999999999999999999999.");
+			            "identities.incremental_ids is out of range for type distributedid", kDistributedIdRangeDetail);
 		return id;
 	}
 	// Drawn once per id and reused after sleeping, as the reference does.
@@ -59,7 +58,7 @@ IDENTITIES_FUNCTION(distributedid_numeric_send) { return pg::numeric_wire_send(d
 IDENTITIES_FUNCTION(distributedid_numeric_recv) {
 	return pg::distributed_id_datum(
 	    pg::numeric_wire_receive(reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0)), kDistributedIdMax, "distributedid",
-	                             "A distributedid is an integer from 0 to 9999999999999999999999999999."));
+	                             kDistributedIdRangeDetail));
 }
 
 // The 12 bytes as stored: the recv of 0.1.0, whose SQL names it (and distributedid_send, of the same form), kept for

@@ -201,10 +201,12 @@ const KeySlot::Prepared *prepared_key(KeySlot &slot) {
 // A reload may have changed a file's contents even when its path stayed. Preloaded, the postmaster reads the file at
 // start and at every reload, so each backend it starts holds the key of the last reload, as the sessions that were
 // running do once they process it, never what the file holds between a change and the reload (parallel workers
-// use no key: the functions are PARALLEL RESTRICTED). A file that cannot be read is left to each backend, which reports it when the key is first needed.
+// use no key: the functions are PARALLEL RESTRICTED). A file that cannot be read is left to each backend, which
+// reports it when the key is first needed.
 template <KeySlot &slot> void assign_key_file(const char *new_path) noexcept {
 	forget_prepared(slot);
-	if (!loaded_by_postmaster || IsUnderPostmaster || !slot.key.empty() || new_path == nullptr || *new_path == '\0')
+	const bool postmaster_reads = loaded_by_postmaster && !IsUnderPostmaster;
+	if (!postmaster_reads || !slot.key.empty() || new_path == nullptr || *new_path == '\0')
 		return;
 	try {
 		PublicIdKey key;

@@ -91,7 +91,7 @@ IDENTITIES_FUNCTION(siq_numeric_send) { return pg::numeric_wire_send(siq_arg(fci
 
 IDENTITIES_FUNCTION(siq_numeric_recv) {
 	return siq_datum(pg::numeric_wire_receive(reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0)), kSiqMax, "siq",
-	                                          "A siq is an integer from 0 to 2^112-1."));
+	                                          kSiqRangeDetail));
 }
 
 // The 14 bytes as stored: the recv of 0.1.0, whose SQL names it (and siq_send, of the same form), kept for a
