@@ -1,0 +1,217 @@
+--------------------------------------------------------------------------------------------------------------
+-- distributedid: Architect.Identities' DistributedId, a 28-digit decimal
+--------------------------------------------------------------------------------------------------------------
+-- A domain over numeric(28,0): every driver reads and writes it as the DECIMAL(28,0) it is, in the text and the
+-- binary protocol alike (the native type sends numeric's binary form too). The typmod refuses 10^28 and beyond
+-- (22003, as the native input), and rounds a fraction to an integer where the native input refuses it.
+
+CREATE DOMAIN @extschema@.distributedid AS numeric(28,0)
+	CONSTRAINT distributedid_range CHECK (VALUE >= 0 AND VALUE <> 'NaN');
+COMMENT ON DOMAIN @extschema@.distributedid IS 'DistributedId (Architect.Identities): ms timestamp since 1900 and 48 random bits, shown as a 28-digit decimal (portable edition: a numeric(28,0))';
+
+-- Internal: whether the session may use identities.incremental_ids. A custom setting can be set by any role, so
+-- the portable edition honours it for members of the role that installed it only (the native one makes it
+-- superuser-only): whoever sets it chooses the ids that column defaults produce.
+CREATE FUNCTION @extschema@.identities_incremental_ids_allowed() RETURNS boolean
+	LANGUAGE sql STABLE PARALLEL SAFE
+	RETURN pg_has_role((SELECT typowner FROM pg_type WHERE oid = '@extschema@.distributedid'::regtype), 'MEMBER');
+COMMENT ON FUNCTION @extschema@.identities_incremental_ids_allowed() IS 'internal: whether this session''s role may use identities.incremental_ids (members of the edition''s owner)';
+
+-- Internal: the next value of identities.incremental_ids' series (0: distributedid, 1: distributedid128), or NULL
+-- when the setting is empty. The position lives in identities_portable.incremental_ids as "setting:next:next",
+-- restarting whenever the setting changes.
+CREATE FUNCTION @extschema@.identities_take_incremental_id(series integer) RETURNS numeric
+	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
+DECLARE
+	setting text := btrim(coalesce(current_setting('identities.incremental_ids', true), ''));
+	position text[] := string_to_array(coalesce(current_setting('identities_portable.incremental_ids', true), ''), ':');
+	first_id numeric;
+	next_ids numeric[];
+	id numeric;
+BEGIN
+	IF setting = '' THEN
+		RETURN NULL;
+	END IF;
+	IF NOT @extschema@.identities_incremental_ids_allowed() THEN
+		RAISE EXCEPTION 'permission denied to use identities.incremental_ids'
+			USING ERRCODE = '42501',
+			DETAIL = 'In the portable edition, only members of the role that installed it can choose the ids generators return.';
+	END IF;
+	IF setting !~ '^[0-9]+$' OR length(setting) > 39 OR setting::numeric > 340282366920938463463374607431768211455 THEN
+		RAISE EXCEPTION 'invalid value for parameter "identities.incremental_ids": "%"', setting
+			USING ERRCODE = '22023',
+			DETAIL = 'The value must be an integer from 0 to 2^128-1, or empty for the real generators.';
+	END IF;
+	first_id := setting::numeric;
+	IF cardinality(position) = 3 AND position[1] = setting THEN
+		next_ids := ARRAY[position[2]::numeric, position[3]::numeric];
+	ELSE
+		next_ids := ARRAY[first_id, first_id];
+	END IF;
+	id := next_ids[series + 1];
+	IF id > 340282366920938463463374607431768211455 THEN
+		RAISE EXCEPTION 'identities.incremental_ids series is exhausted' USING ERRCODE = '22003';
+	END IF;
+	next_ids[series + 1] := id + 1;
+	PERFORM set_config('identities_portable.incremental_ids', setting || ':' || next_ids[1] || ':' || next_ids[2], false);
+	RETURN id;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_take_incremental_id(integer) IS 'internal: the next id of identities.incremental_ids'' series, NULL when it is not set';
+
+-- generation, extraction, boundaries
+
+-- Architect's algorithm, step for step: ts = ms since 1900 minus 1 s of leeway, a 48-bit random part, and within
+-- a ms the previous random part plus a random 41-bit increment; when that is exhausted the next ms is borrowed
+-- from the leeway, or the generator sleeps. The state is the session's (as the native edition's without
+-- shared_preload_libraries): each session acts as one replica of the reference design.
+CREATE FUNCTION @extschema@.distributedid_generate() RETURNS @extschema@.distributedid
+	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
+DECLARE
+	state text := current_setting('identities_portable.distributedid', true);
+	previous_timestamp bigint := 0;
+	previous_random bigint := 0;
+	random_bytes bytea := @extschema@.identities_random_bytes();
+	random_part bigint := ('x' || encode(substr(random_bytes, 1, 6), 'hex'))::bit(48)::bigint;
+	increment bigint := ('x' || encode(substr(random_bytes, 11, 6), 'hex'))::bit(48)::bigint & 2199023255551;
+	ts bigint;
+	max_permissible bigint;
+	incremental numeric;
+BEGIN
+	IF current_setting('identities.incremental_ids', true) <> '' THEN
+		incremental := @extschema@.identities_take_incremental_id(0);
+		IF incremental IS NOT NULL THEN
+			IF incremental > 9999999999999999999999999999 THEN
+				RAISE EXCEPTION 'identities.incremental_ids value % is out of range for type distributedid', incremental
+					USING ERRCODE = '22003';
+			END IF;
+			RETURN incremental;
+		END IF;
+	END IF;
+	IF state <> '' THEN
+		previous_timestamp := split_part(state, ':', 1)::bigint;
+		previous_random := split_part(state, ':', 2)::bigint;
+	END IF;
+	IF random_part = 0 THEN
+		random_part := 1;
+	END IF;
+	IF increment = 0 THEN
+		increment := 1;
+	END IF;
+	LOOP
+		ts := floor(@extschema@.identities_milliseconds_since('1900-01-01 00:00:00+00', clock_timestamp()))::bigint - 1000;
+		IF ts < 0 OR ts > 35527136788005 THEN
+			RAISE EXCEPTION 'the clock is out of the range of distributedid' USING ERRCODE = '22008';
+		END IF;
+		IF ts <= previous_timestamp THEN
+			IF increment <= 281474976710655 - previous_random THEN
+				previous_random := previous_random + increment;
+				PERFORM set_config('identities_portable.distributedid', previous_timestamp || ':' || previous_random, false);
+				RETURN previous_timestamp::numeric * 281474976710656 + previous_random;
+			END IF;
+			-- The random part is exhausted: borrow the next ms from the leeway, as long as it stays before now.
+			max_permissible := ts + 999;
+			IF previous_timestamp < max_permissible THEN
+				ts := previous_timestamp + 1;
+			ELSIF previous_timestamp - max_permissible <= 1000 THEN
+				PERFORM pg_sleep(0.001);
+				CONTINUE;
+			END IF;
+			-- Otherwise the clock went back too far to wait for: restart from the smaller timestamp.
+		END IF;
+		PERFORM set_config('identities_portable.distributedid', ts || ':' || random_part, false);
+		RETURN ts::numeric * 281474976710656 + random_part;
+	END LOOP;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.distributedid_generate() IS 'new DistributedId: incremental, 128 per ms sustained with a ~128K burst (per session in the portable edition)';
+
+CREATE FUNCTION @extschema@.distributedid_extract_timestamp(@extschema@.distributedid) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.identities_instant_after('1900-01-01 00:00:00+00', div($1, 281474976710656)::bigint);
+COMMENT ON FUNCTION @extschema@.distributedid_extract_timestamp(@extschema@.distributedid) IS 'embedded timestamp of a DistributedId (about 1 s before its generation, by design)';
+
+CREATE FUNCTION @extschema@.distributedid_boundary(timestamptz) RETURNS @extschema@.distributedid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	milliseconds numeric;
+BEGIN
+	IF $1 = '-infinity' THEN
+		RETURN 0;
+	END IF;
+	-- The last instant: the timestamp of 10^28-1, 35527136788005 ms after 1900.
+	IF $1 = 'infinity' OR $1 > '3025-10-23 17:06:28.005+00' THEN
+		RAISE EXCEPTION 'timestamp out of range for type distributedid' USING ERRCODE = '22008',
+			DETAIL = 'The last instant a distributedid can embed is 3025-10-23 17:06:28.005+00.';
+	END IF;
+	milliseconds := ceil(@extschema@.identities_milliseconds_since('1900-01-01 00:00:00+00', $1));
+	RETURN CASE WHEN milliseconds <= 0 THEN 0 ELSE milliseconds * 281474976710656 END;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.distributedid_boundary(timestamptz) IS 'smallest DistributedId whose embedded timestamp is at or after the argument; for range partitions and scans';
+
+-- conversions: the native edition's casts, as functions (a cast to or from a domain is its base type's)
+
+CREATE FUNCTION @extschema@.numeric_to_distributedid(numeric) RETURNS @extschema@.distributedid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	IF $1 = 'NaN' OR $1 < 0 OR $1 > 9999999999999999999999999999 OR $1 <> trunc($1) THEN
+		RAISE EXCEPTION 'numeric value % is out of range for type distributedid', $1 USING ERRCODE = '22003',
+			DETAIL = 'A distributedid is an integer from 0 to 9999999999999999999999999999.';
+	END IF;
+	RETURN trunc($1);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.numeric_to_distributedid(numeric) IS 'convert an integral numeric from 0 to 10^28-1 to distributedid';
+
+CREATE FUNCTION @extschema@.distributedid_to_numeric(@extschema@.distributedid) RETURNS numeric
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN $1::numeric;
+COMMENT ON FUNCTION @extschema@.distributedid_to_numeric(@extschema@.distributedid) IS 'convert distributedid to numeric';
+
+CREATE FUNCTION @extschema@.bigint_to_distributedid(bigint) RETURNS @extschema@.distributedid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.numeric_to_distributedid($1::numeric);
+COMMENT ON FUNCTION @extschema@.bigint_to_distributedid(bigint) IS 'convert a non-negative bigint to distributedid';
+
+CREATE FUNCTION @extschema@.uuid_to_distributedid(uuid) RETURNS @extschema@.distributedid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	bytes bytea := uuid_send($1);
+	value numeric;
+BEGIN
+	value := @extschema@.identities_bytes_to_numeric(substr(bytes, 5));
+	IF substr(bytes, 1, 4) <> '\x00000000'::bytea OR value > 9999999999999999999999999999 THEN
+		RAISE EXCEPTION 'uuid "%" is out of range for type distributedid', $1 USING ERRCODE = '22003',
+			DETAIL = 'A distributedid is an integer from 0 to 9999999999999999999999999999.';
+	END IF;
+	RETURN value;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.uuid_to_distributedid(uuid) IS 'convert the 16-byte big-endian binary form (first 4 bytes zero) to distributedid';
+
+CREATE FUNCTION @extschema@.distributedid_to_uuid(@extschema@.distributedid) RETURNS uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN encode(@extschema@.identities_numeric_to_bytes($1, 16), 'hex')::uuid;
+COMMENT ON FUNCTION @extschema@.distributedid_to_uuid(@extschema@.distributedid) IS 'convert distributedid to its 16-byte big-endian binary form as a uuid';
+
+CREATE FUNCTION @extschema@.bytea_to_distributedid(bytea) RETURNS @extschema@.distributedid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	IF length($1) <> 16 THEN
+		RAISE EXCEPTION 'invalid binary form for type distributedid: "%"', $1 USING ERRCODE = '22P02',
+			DETAIL = format('Expected 16 bytes, got %s.', length($1));
+	END IF;
+	RETURN @extschema@.uuid_to_distributedid(encode($1, 'hex')::uuid);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.bytea_to_distributedid(bytea) IS 'convert Architect''s 16-byte BinaryIdEncoder form to distributedid';
+
+CREATE FUNCTION @extschema@.distributedid_to_bytea(@extschema@.distributedid) RETURNS bytea
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.identities_numeric_to_bytes($1, 16);
+COMMENT ON FUNCTION @extschema@.distributedid_to_bytea(@extschema@.distributedid) IS 'convert distributedid to Architect''s 16-byte BinaryIdEncoder form';
+
+-- @expand time_window FORMAT=distributedid TYPE=@extschema@.distributedid MIN=0 MAX=9999999999999999999999999999 PREVIOUS=last_id-1
+CREATE OPERATOR @extschema@.<@ (LEFTARG = @extschema@.distributedid, RIGHTARG = tstzrange, FUNCTION = @extschema@.distributedid_within);
+COMMENT ON OPERATOR @extschema@.<@ (@extschema@.distributedid, tstzrange) IS 'the id''s timestamp is in the time window (distributedid_within)';

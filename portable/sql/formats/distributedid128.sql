@@ -1,0 +1,164 @@
+--------------------------------------------------------------------------------------------------------------
+-- DistributedId128: Architect.Identities' UUIDv7-shaped 128-bit id, kept in uuid
+--------------------------------------------------------------------------------------------------------------
+
+-- Internal: a uuid as the 128-bit big-endian integer of its bytes, and back; the uuid one less (never of the nil
+-- uuid), for the last id of a time window.
+CREATE FUNCTION @extschema@.identities_uuid_to_numeric(uuid) RETURNS numeric
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.identities_bytes_to_numeric(uuid_send($1));
+COMMENT ON FUNCTION @extschema@.identities_uuid_to_numeric(uuid) IS 'internal: the uuid as a 128-bit big-endian integer';
+CREATE FUNCTION @extschema@.identities_numeric_to_uuid(numeric) RETURNS uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN encode(@extschema@.identities_numeric_to_bytes($1, 16), 'hex')::uuid;
+COMMENT ON FUNCTION @extschema@.identities_numeric_to_uuid(numeric) IS 'internal: the uuid of a 128-bit integer (the caller checks 0 <= value < 2^128)';
+CREATE FUNCTION @extschema@.identities_uuid_previous(uuid) RETURNS uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.identities_numeric_to_uuid(@extschema@.identities_uuid_to_numeric($1) - 1);
+COMMENT ON FUNCTION @extschema@.identities_uuid_previous(uuid) IS 'internal: the uuid one less, as 128-bit integers (not for the nil uuid)';
+
+-- Internal: the uuid of a DistributedId128's timestamp (ms since 1700) and 75-bit random part.
+CREATE FUNCTION @extschema@.identities_compose_distributedid128(ts bigint, random_part numeric) RETURNS uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.identities_numeric_to_uuid(
+		(ts::numeric * 65536 + 28672 + div(random_part, 9223372036854775808)) * 18446744073709551616
+		+ mod(random_part, 9223372036854775808));
+COMMENT ON FUNCTION @extschema@.identities_compose_distributedid128(bigint, numeric) IS 'internal: a DistributedId128 from its timestamp and random part';
+
+-- Architect's algorithm, step for step: ts = ms since 1700, a 75-bit random part, and within a ms the previous
+-- random part plus a random 58-bit increment; when that is exhausted the generator sleeps for the next ms (unless
+-- the clock went back a second or more). The state is the session's, as distributedid_generate's.
+CREATE FUNCTION @extschema@.distributedid128_generate() RETURNS uuid
+	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
+DECLARE
+	state text := current_setting('identities_portable.distributedid128', true);
+	previous_timestamp bigint := 0;
+	previous_random numeric := 0;
+	random_bytes bytea := @extschema@.identities_random_bytes();
+	-- 11 high bits and 64 low ones, from the wholly random bytes 0-5 and 9-12 of a random uuid
+	random_high bigint := ('x' || encode(substr(random_bytes, 1, 2), 'hex'))::bit(16)::bigint & 2047;
+	random_low numeric := @extschema@.identities_bytes_to_numeric(substr(random_bytes, 3, 4) || substr(random_bytes, 10, 4));
+	random_part numeric;
+	increment numeric;
+	ts bigint;
+	incremental numeric;
+BEGIN
+	IF current_setting('identities.incremental_ids', true) <> '' THEN
+		incremental := @extschema@.identities_take_incremental_id(1);
+		IF incremental IS NOT NULL THEN
+			RETURN @extschema@.identities_numeric_to_uuid(incremental);
+		END IF;
+	END IF;
+	IF state <> '' THEN
+		previous_timestamp := split_part(state, ':', 1)::bigint;
+		previous_random := split_part(state, ':', 2)::numeric;
+	END IF;
+	IF random_high = 0 AND random_low = 0 THEN
+		random_low := 1;
+	END IF;
+	random_part := random_high * 18446744073709551616 + random_low;
+	increment := mod(random_low, 288230376151711744);
+	IF increment = 0 THEN
+		increment := 1;
+	END IF;
+	LOOP
+		ts := floor(@extschema@.identities_milliseconds_since('1700-01-01 00:00:00+00', clock_timestamp()))::bigint;
+		IF ts < 0 OR ts > 281474976710655 THEN
+			RAISE EXCEPTION 'the clock is out of the range of DistributedId128' USING ERRCODE = '22008';
+		END IF;
+		IF ts <= previous_timestamp THEN
+			IF increment <= 37778931862957161709567 - previous_random THEN
+				previous_random := previous_random + increment;
+				PERFORM set_config('identities_portable.distributedid128', previous_timestamp || ':' || previous_random, false);
+				RETURN @extschema@.identities_compose_distributedid128(previous_timestamp, previous_random);
+			END IF;
+			-- No leeway to borrow from: wait for the clock, unless it went back a second.
+			IF ts + 1000 > previous_timestamp THEN
+				PERFORM pg_sleep(0.001);
+				CONTINUE;
+			END IF;
+		END IF;
+		PERFORM set_config('identities_portable.distributedid128', ts || ':' || random_part, false);
+		RETURN @extschema@.identities_compose_distributedid128(ts, random_part);
+	END LOOP;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.distributedid128_generate() IS 'new DistributedId128: ms since 1700, version 7 nibble, 75 random bits increasing within a ms (per session in the portable edition)';
+
+-- NULL for a uuid that is not shaped like a DistributedId128 (version nibble 7, top bit of byte 8 clear).
+CREATE FUNCTION @extschema@.distributedid128_extract_timestamp(uuid) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN CASE WHEN get_byte(uuid_send($1), 6) >> 4 = 7 AND get_byte(uuid_send($1), 8) < 128 THEN
+		@extschema@.identities_instant_after('1700-01-01 00:00:00+00',
+			('x' || encode(substr(uuid_send($1), 1, 6), 'hex'))::bit(48)::bigint) END;
+COMMENT ON FUNCTION @extschema@.distributedid128_extract_timestamp(uuid) IS 'embedded timestamp of a DistributedId128; NULL for a uuid without its version 7 nibble and zero variant bit';
+
+CREATE FUNCTION @extschema@.distributedid128_boundary(timestamptz) RETURNS uuid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	milliseconds numeric;
+BEGIN
+	IF $1 <> '-infinity' THEN
+		IF $1 = 'infinity' THEN
+			milliseconds := 281474976710656;
+		ELSE
+			milliseconds := ceil(@extschema@.identities_milliseconds_since('1700-01-01 00:00:00+00', $1));
+		END IF;
+		IF milliseconds > 281474976710655 THEN
+			RAISE EXCEPTION 'timestamp out of range for DistributedId128' USING ERRCODE = '22008',
+				DETAIL = 'A DistributedId128 embeds milliseconds since 1700-01-01 in 48 bits, up to the year 10619.';
+		END IF;
+	END IF;
+	RETURN @extschema@.identities_compose_distributedid128(CASE WHEN $1 = '-infinity' OR milliseconds <= 0 THEN 0 ELSE milliseconds::bigint END, 0);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.distributedid128_boundary(timestamptz) IS 'smallest DistributedId128 whose embedded timestamp is at or after the argument; for range partitions and scans';
+
+CREATE FUNCTION @extschema@.distributedid128_to_numeric(uuid) RETURNS numeric
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.identities_uuid_to_numeric($1);
+COMMENT ON FUNCTION @extschema@.distributedid128_to_numeric(uuid) IS 'the uuid as a 128-bit big-endian integer (Architect''s UInt128 form, DECIMAL(38,0) until the year 4321)';
+
+CREATE FUNCTION @extschema@.numeric_to_distributedid128(numeric) RETURNS uuid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	IF $1 = 'NaN' OR $1 < 0 OR $1 > 340282366920938463463374607431768211455 OR $1 <> trunc($1) THEN
+		RAISE EXCEPTION 'numeric value % is out of range for a DistributedId128', $1 USING ERRCODE = '22003',
+			DETAIL = 'A DistributedId128 as a number (Architect''s UInt128) is an integer from 0 to 2^128-1.';
+	END IF;
+	RETURN @extschema@.identities_numeric_to_uuid($1);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.numeric_to_distributedid128(numeric) IS 'the uuid of an integer from 0 to 2^128-1 (Architect''s UInt128 form)';
+
+CREATE FUNCTION @extschema@.distributedid128_split(id uuid, OUT upper bigint, OUT lower bigint)
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	upper := ('x' || encode(substr(uuid_send(id), 1, 8), 'hex'))::bit(64)::bigint;
+	lower := ('x' || encode(substr(uuid_send(id), 9, 8), 'hex'))::bit(64)::bigint;
+	IF upper < 0 OR lower < 0 THEN
+		RAISE EXCEPTION 'uuid "%" cannot be split into two non-negative bigints', id USING ERRCODE = '22003',
+			DETAIL = 'Both 64-bit halves of the id must have their top bit clear.';
+	END IF;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.distributedid128_split(uuid) IS 'the id as two non-negative bigints, as Architect''s DistributedId128.Split (for two BIGINT columns)';
+
+CREATE FUNCTION @extschema@.distributedid128_join(upper bigint, lower bigint) RETURNS uuid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	IF upper < 0 OR lower < 0 THEN
+		RAISE EXCEPTION 'the halves of a DistributedId128 cannot be negative' USING ERRCODE = '22003';
+	END IF;
+	RETURN encode(int8send(upper) || int8send(lower), 'hex')::uuid;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.distributedid128_join(bigint, bigint) IS 'the id from its two non-negative bigint halves, as Architect''s DistributedId128.Join';
+
+-- @expand time_window FORMAT=distributedid128 TYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id)
+
+-- pg_partman's time decoder passes the id as text (p_time_decoder => 'distributedid128_extract_timestamp')
+CREATE FUNCTION @extschema@.distributedid128_extract_timestamp(id text) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.distributedid128_extract_timestamp(id::uuid);
+COMMENT ON FUNCTION @extschema@.distributedid128_extract_timestamp(text) IS 'the same from the uuid''s text, as pg_partman''s time decoder passes it';

@@ -1,0 +1,61 @@
+--------------------------------------------------------------------------------------------------------------
+-- identities, portable edition: the same ids as the native extension, in SQL and PL/pgSQL over core PostgreSQL
+-- and pgcrypto, for servers that load no C library of ours (managed services: as a pg_tle extension, or a script)
+--------------------------------------------------------------------------------------------------------------
+-- Every name is the native edition's, with the same meaning; doc/portable.md lists what differs and why.
+-- Every reference to an object of this edition is qualified with its schema (@extschema@), and the functions
+-- with SQL-standard bodies bind their references when created: nothing depends on the caller's search_path (a
+-- partition bound, an index expression or a restore runs with another one).
+-- Settings keep the native names (identities.incremental_ids, identities.siq_domain, ...): read with
+-- current_setting(name, true), they are plain custom settings here, and an application sets them the same way
+-- under either edition. State a generator keeps for the session lives in settings named identities_portable.*.
+
+-- Internal: an unsigned big-endian byte string (up to 16 bytes) and the integer it holds.
+CREATE FUNCTION @extschema@.identities_unsigned_bigint_to_numeric(value bigint) RETURNS numeric
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN CASE WHEN value < 0 THEN value::numeric + 18446744073709551616 ELSE value::numeric END;
+COMMENT ON FUNCTION @extschema@.identities_unsigned_bigint_to_numeric(bigint) IS 'internal: the unsigned 64-bit integer whose bits a bigint holds';
+
+CREATE FUNCTION @extschema@.identities_bytes_to_numeric(bytes bytea) RETURNS numeric
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN CASE
+		WHEN length(bytes) <= 8 THEN
+			@extschema@.identities_unsigned_bigint_to_numeric(('x' || lpad(encode(bytes, 'hex'), 16, '0'))::bit(64)::bigint)
+		ELSE
+			@extschema@.identities_unsigned_bigint_to_numeric(
+				('x' || lpad(encode(substr(bytes, 1, length(bytes) - 8), 'hex'), 16, '0'))::bit(64)::bigint)
+			* 18446744073709551616
+			+ @extschema@.identities_unsigned_bigint_to_numeric(
+				('x' || encode(substr(bytes, length(bytes) - 7), 'hex'))::bit(64)::bigint)
+	END;
+COMMENT ON FUNCTION @extschema@.identities_bytes_to_numeric(bytea) IS 'internal: the unsigned big-endian integer of up to 16 bytes';
+
+-- The caller checks the range (0 <= value < 2^(8 * length)).
+CREATE FUNCTION @extschema@.identities_numeric_to_bytes(value numeric, length integer) RETURNS bytea
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN substr(
+		int8send((div(value, 18446744073709551616) - CASE WHEN div(value, 18446744073709551616) >= 9223372036854775808
+			THEN 18446744073709551616 ELSE 0 END)::bigint)
+		|| int8send((mod(value, 18446744073709551616) - CASE WHEN mod(value, 18446744073709551616) >= 9223372036854775808
+			THEN 18446744073709551616 ELSE 0 END)::bigint),
+		17 - length);
+COMMENT ON FUNCTION @extschema@.identities_numeric_to_bytes(numeric, integer) IS 'internal: the unsigned big-endian bytes of an integer, the given number of them (up to 16)';
+
+-- Internal: milliseconds since an epoch, and back (exact: extract(epoch) is numeric, and an interval times a float
+-- is exact for whole hours and for less than an hour of milliseconds).
+CREATE FUNCTION @extschema@.identities_milliseconds_since(epoch timestamptz, instant timestamptz) RETURNS numeric
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN (extract(epoch FROM instant) - extract(epoch FROM epoch)) * 1000;
+COMMENT ON FUNCTION @extschema@.identities_milliseconds_since(timestamptz, timestamptz) IS 'internal: the milliseconds (fraction kept) from an epoch to an instant';
+
+CREATE FUNCTION @extschema@.identities_instant_after(epoch timestamptz, milliseconds bigint) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN epoch + interval '1 hour' * div(milliseconds, 3600000) + interval '1 millisecond' * mod(milliseconds, 3600000);
+COMMENT ON FUNCTION @extschema@.identities_instant_after(timestamptz, bigint) IS 'internal: the instant a whole number of milliseconds after an epoch';
+
+-- Internal: random bits from PostgreSQL's strong random source (gen_random_uuid: 122 random bits, no version or
+-- variant bits in bytes 0-5 and 9-15).
+CREATE FUNCTION @extschema@.identities_random_bytes() RETURNS bytea
+	LANGUAGE sql VOLATILE PARALLEL SAFE
+	RETURN uuid_send(gen_random_uuid());
+COMMENT ON FUNCTION @extschema@.identities_random_bytes() IS 'internal: 16 bytes of a random uuid (bytes 0-5 and 9-15 wholly random)';

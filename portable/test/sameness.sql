@@ -1,0 +1,50 @@
+-- The sameness harness: functions the files of portable/test/sameness/ call to compare the editions. Installed by
+-- test/integration/portable_sameness.sh in the schema sameness of a database where the native edition lives in the
+-- schema native and the portable one in the schema portable.
+CREATE SCHEMA sameness;
+
+-- What a query of one value gives: its text, NULL, or the error's SQLSTATE (a message may differ, the code may not).
+CREATE FUNCTION sameness.outcome(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	result text;
+BEGIN
+	EXECUTE query INTO result;
+	RETURN coalesce(result, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+	RETURN 'ERROR ' || SQLSTATE;
+END
+$$;
+
+-- Raises, naming the check and its first differences, unless every row was the same; else reports the count.
+CREATE FUNCTION sameness.check(label text, compared bigint, differences text[]) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+	IF coalesce(cardinality(differences), 0) > 0 THEN
+		RAISE EXCEPTION '%: % of % differ, first: %', label, cardinality(differences), compared,
+			array_to_string(differences[1:5], ' | ');
+	END IF;
+	IF compared = 0 THEN
+		RAISE EXCEPTION '%: nothing compared', label;
+	END IF;
+	RETURN format('%s: %s the same', label, compared);
+END
+$$;
+
+-- The outcomes of native.FUNCTION(input) and portable.FUNCTION(input) for each input (a SQL expression), compared:
+-- for edge inputs and errors. Every input is an expression, e.g. '''2020-01-01Z''::timestamptz'.
+CREATE FUNCTION sameness.same_outcomes(label text, call text, inputs text[]) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	input text;
+	native text;
+	portable text;
+	differences text[] := '{}';
+BEGIN
+	FOREACH input IN ARRAY inputs LOOP
+		native := sameness.outcome('SELECT (' || replace(replace(call, '%E', 'native'), '%1', input) || ')::text');
+		portable := sameness.outcome('SELECT (' || replace(replace(call, '%E', 'portable'), '%1', input) || ')::text');
+		IF native IS DISTINCT FROM portable THEN
+			differences := differences || format('%s: native %s, portable %s', input, native, portable);
+		END IF;
+	END LOOP;
+	RETURN sameness.check(label, cardinality(inputs), differences);
+END
+$$;

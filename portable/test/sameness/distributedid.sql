@@ -1,0 +1,83 @@
+-- distributedid: the portable edition against the native one
+\set ON_ERROR_STOP on
+
+-- the specification's vectors (Architect's CreateCore(ts, rand48)): the timestamp of each, in both editions
+SELECT sameness.check('distributedid vectors', count(*), array_agg(format('%s: native %s, portable %s, expected %s',
+		id, native.distributedid_extract_timestamp(id::native.distributedid), portable.distributedid_extract_timestamp(id), expected))
+		FILTER (WHERE native.distributedid_extract_timestamp(id::native.distributedid) <> expected
+			OR portable.distributedid_extract_timestamp(id) <> expected))
+FROM (VALUES (1099511627776::numeric, '1900-01-01 00:00:00+00'::timestamptz),
+		(281474976710655, '1900-01-01 00:00:00+00'),
+		(1065896647567317033105227776, '2020-01-01 00:00:00+00'),
+		(9999999999999999999999999999, '3025-10-23 17:06:28.005+00')) AS vectors (id, expected);
+
+-- 100 000 random ids over the whole range: timestamps, the uuid and bytea forms and back
+CREATE TEMP TABLE ids AS
+SELECT floor(random() * 1e14)::numeric * 1e14 + floor(random() * 1e14)::numeric AS id FROM generate_series(1, 100000);
+SELECT sameness.check('distributedid_extract_timestamp', count(*), array_agg(id::text)
+		FILTER (WHERE native.distributedid_extract_timestamp(id::native.distributedid) IS DISTINCT FROM portable.distributedid_extract_timestamp(id)))
+FROM ids;
+SELECT sameness.check('distributedid_to_uuid', count(*), array_agg(id::text)
+		FILTER (WHERE native.distributedid_to_uuid(id::native.distributedid) IS DISTINCT FROM portable.distributedid_to_uuid(id)
+			OR portable.uuid_to_distributedid(portable.distributedid_to_uuid(id)) IS DISTINCT FROM id))
+FROM ids;
+SELECT sameness.check('distributedid_to_bytea', count(*), array_agg(id::text)
+		FILTER (WHERE native.distributedid_to_bytea(id::native.distributedid) IS DISTINCT FROM portable.distributedid_to_bytea(id)
+			OR portable.bytea_to_distributedid(portable.distributedid_to_bytea(id)) IS DISTINCT FROM id))
+FROM ids;
+SELECT sameness.check('distributedid text', count(*), array_agg(id::text)
+		FILTER (WHERE id::native.distributedid::text IS DISTINCT FROM id::portable.distributedid::text))
+FROM ids;
+
+-- 100 000 random instants from 1850 to 3100: boundaries, and windows between two of them
+CREATE TEMP TABLE instants AS
+SELECT timestamptz '1850-01-01Z' + random() * (timestamptz '3100-01-01Z' - timestamptz '1850-01-01Z') AS instant,
+	timestamptz '1850-01-01Z' + random() * (timestamptz '3100-01-01Z' - timestamptz '1850-01-01Z') AS other
+FROM generate_series(1, 100000);
+SELECT sameness.check('distributedid_boundary', count(*), array_agg(instant::text)
+		FILTER (WHERE sameness.outcome(format('SELECT native.distributedid_boundary(%L)', instant))
+			IS DISTINCT FROM sameness.outcome(format('SELECT portable.distributedid_boundary(%L)', instant))))
+FROM instants WHERE instant > '3025-10-01Z' OR instant < '1900-02-01Z' OR random() < 0.05;
+SELECT sameness.check('distributedid_boundary (in range)', count(*), array_agg(instant::text)
+		FILTER (WHERE native.distributedid_boundary(instant)::numeric IS DISTINCT FROM portable.distributedid_boundary(instant)))
+FROM instants WHERE instant <= '3025-10-23Z';
+SELECT sameness.check('distributedid_window_first/last', count(*), array_agg(w::text)
+		FILTER (WHERE native.distributedid_window_first(w)::numeric IS DISTINCT FROM portable.distributedid_window_first(w)
+			OR native.distributedid_window_last(w)::numeric IS DISTINCT FROM portable.distributedid_window_last(w)))
+FROM (SELECT tstzrange(least(instant, other), greatest(instant, other),
+		(ARRAY['[)', '[]', '(]', '()'])[1 + (random() * 3)::int]) AS w FROM instants) AS windows;
+
+-- edges: results and SQLSTATEs
+SELECT sameness.same_outcomes('distributedid_boundary edges', '%E.distributedid_boundary(%1)', ARRAY[
+	'''-infinity''::timestamptz', '''infinity''::timestamptz', '''1900-01-01Z''::timestamptz', '''1900-01-01 00:00:00.000001Z''::timestamptz',
+	'''1899-12-31 23:59:59.999999Z''::timestamptz', '''3025-10-23 17:06:28.005Z''::timestamptz', '''3025-10-23 17:06:28.005001Z''::timestamptz',
+	'''2020-01-01 00:00:00.0005Z''::timestamptz']);
+SELECT sameness.same_outcomes('distributedid windows edges', '%E.distributedid_window_first(%1)::text || %E.distributedid_window_last(%1)::text', ARRAY[
+	'''empty''::tstzrange', '''(,)''::tstzrange', '''[-infinity,infinity]''::tstzrange', '''[3025-10-23 17:06:28.005Z,)''::tstzrange',
+	'''[3026-01-01Z,)''::tstzrange', '''(,1900-01-01Z)''::tstzrange', '''(,1900-01-01Z]''::tstzrange', '''(,1900-01-01 00:00:00.001Z)''::tstzrange',
+	'''(2020-01-01Z,2020-01-01 00:00:00.001Z)''::tstzrange', '''[2020-01-01Z,2020-01-01Z]''::tstzrange']);
+SELECT sameness.same_outcomes('numeric_to_distributedid', '%E.numeric_to_distributedid(%1)', ARRAY[
+	'0', '1', '9999999999999999999999999999', '10000000000000000000000000000', '-1', '1.5', '1.0', '''NaN''::numeric', '1e27']);
+SELECT sameness.same_outcomes('bigint_to_distributedid', '%E.bigint_to_distributedid(%1)', ARRAY[
+	'0::bigint', '-1::bigint', '9223372036854775807::bigint']);
+SELECT sameness.same_outcomes('uuid_to_distributedid', '%E.uuid_to_distributedid(%1)', ARRAY[
+	'''00000000-0000-0000-0000-000000000000''::uuid', '''00000000-204f-ce5e-3e25-02610fffffff''::uuid',
+	'''00000000-204f-ce5e-3e25-026110000000''::uuid', '''00000001-0000-0000-0000-000000000000''::uuid']);
+SELECT sameness.same_outcomes('bytea_to_distributedid', '%E.bytea_to_distributedid(%1)', ARRAY[
+	'''\x00000000000000000000000000000007''::bytea', '''\x000000000000000000000007''::bytea', '''\x''::bytea',
+	'''\x00000000204fce5e3e25026110000000''::bytea']);
+-- the domain refuses what the native input refuses (the codes differ: a domain's CHECK says 23514)
+SELECT sameness.same_outcomes('distributedid input', '(%1::%E.distributedid IS NOT NULL)', ARRAY[
+	'''0''', '''9999999999999999999999999999''', ''' 42 ''']);
+
+-- generation: increasing within a session, its timestamp 1 s before now, as the native one's
+SELECT sameness.check('distributedid_generate', count(*), array_agg(format('%s after %s', id, previous))
+		FILTER (WHERE id <= previous
+			OR abs(extract(epoch FROM portable.distributedid_extract_timestamp(id) - native.distributedid_extract_timestamp(native_id))) > 0.5))
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id
+	FROM (SELECT n, portable.distributedid_generate() AS id, native.distributedid_generate() AS native_id
+		FROM generate_series(1, 100000) AS n) AS generated) AS ordered
+WHERE previous IS NOT NULL;
+SET identities.incremental_ids = '7';
+SELECT sameness.same_outcomes('distributedid_generate under identities.incremental_ids', '%E.distributedid_generate()', ARRAY['1']);
+RESET identities.incremental_ids;

@@ -1,0 +1,79 @@
+-- DistributedId128: the portable edition against the native one
+\set ON_ERROR_STOP on
+
+-- the specification's vectors (Architect's CreateCore(ts, rand75)) and Split/Join vectors
+SELECT sameness.check('distributedid128 vectors', count(*), array_agg(format('%s %s', ts, random_part))
+		FILTER (WHERE portable.identities_compose_distributedid128(ts, random_part) <> expected
+			OR portable.distributedid128_to_numeric(expected) <> as_number
+			OR native.distributedid128_to_numeric(expected) <> as_number))
+FROM (VALUES (0::bigint, 18889465931478580854784::numeric, '00000000-0000-7800-0000-000000000000'::uuid, 566683977944357425643520::numeric),
+		(0, 37778931862957161709567, '00000000-0000-7fff-7fff-ffffffffffff', 604453686435277732577279),
+		(10224403200000, 1, '094c8deb-b800-7000-0000-000000000001', 12360545018630966205725266354427133953)) AS vectors (ts, random_part, expected, as_number);
+SELECT sameness.check('distributedid128 split/join vectors', count(*), array_agg(n::text)
+		FILTER (WHERE (portable.distributedid128_split(portable.numeric_to_distributedid128(n))).upper <> upper
+			OR (portable.distributedid128_split(portable.numeric_to_distributedid128(n))).lower <> lower
+			OR portable.distributedid128_to_numeric(portable.distributedid128_join(upper, lower)) <> n))
+FROM (VALUES (0::numeric, 0::bigint, 0::bigint), (1, 0, 1), (2147483647, 0, 2147483647), (18446744073709551616, 1, 0),
+		(9223372036854775807, 0, 9223372036854775807), (170141183460469231713240559642174554112, 9223372036854775807, 0),
+		(170141183460469231722463931679029329919, 9223372036854775807, 9223372036854775807)) AS vectors (n, upper, lower);
+
+-- 100 000 random uuids (a quarter shaped as DistributedId128s)
+CREATE TEMP TABLE ids AS
+SELECT CASE WHEN random() < 0.25 THEN overlay(overlay(u::text placing '7' from 15) placing '3' from 20)::uuid ELSE u END AS id
+FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, 100000)) AS r;
+SELECT sameness.check('distributedid128_extract_timestamp', count(*), array_agg(id::text)
+		FILTER (WHERE native.distributedid128_extract_timestamp(id) IS DISTINCT FROM portable.distributedid128_extract_timestamp(id)
+			OR native.distributedid128_extract_timestamp(id::text) IS DISTINCT FROM portable.distributedid128_extract_timestamp(id::text)))
+FROM ids;
+SELECT sameness.check('distributedid128_to_numeric and back', count(*), array_agg(id::text)
+		FILTER (WHERE native.distributedid128_to_numeric(id) IS DISTINCT FROM portable.distributedid128_to_numeric(id)
+			OR portable.numeric_to_distributedid128(portable.distributedid128_to_numeric(id)) IS DISTINCT FROM id))
+FROM ids;
+SELECT sameness.check('distributedid128_split', count(*), array_agg(id::text)
+		FILTER (WHERE sameness.outcome(format('SELECT native.distributedid128_split(%L)', id))
+			IS DISTINCT FROM sameness.outcome(format('SELECT portable.distributedid128_split(%L)', id))))
+FROM ids WHERE random() < 0.1;
+SELECT sameness.check('identities_uuid_previous', count(*), array_agg(id::text)
+		FILTER (WHERE portable.distributedid128_to_numeric(portable.identities_uuid_previous(id)) <> portable.distributedid128_to_numeric(id) - 1))
+FROM ids;
+
+-- 100 000 random instants from 1650 to 2500: boundaries and windows
+CREATE TEMP TABLE instants AS
+SELECT timestamptz '1650-01-01Z' + random() * (timestamptz '2500-01-01Z' - timestamptz '1650-01-01Z') AS instant,
+	timestamptz '1650-01-01Z' + random() * (timestamptz '2500-01-01Z' - timestamptz '1650-01-01Z') AS other
+FROM generate_series(1, 100000);
+SELECT sameness.check('distributedid128_boundary', count(*), array_agg(instant::text)
+		FILTER (WHERE native.distributedid128_boundary(instant) IS DISTINCT FROM portable.distributedid128_boundary(instant)))
+FROM instants;
+SELECT sameness.check('distributedid128_window_first/last', count(*), array_agg(w::text)
+		FILTER (WHERE native.distributedid128_window_first(w) IS DISTINCT FROM portable.distributedid128_window_first(w)
+			OR native.distributedid128_window_last(w) IS DISTINCT FROM portable.distributedid128_window_last(w)))
+FROM (SELECT tstzrange(least(instant, other), greatest(instant, other),
+		(ARRAY['[)', '[]', '(]', '()'])[1 + (random() * 3)::int]) AS w FROM instants) AS windows;
+
+-- edges: results and SQLSTATEs
+SELECT sameness.same_outcomes('distributedid128_boundary edges', '%E.distributedid128_boundary(%1)', ARRAY[
+	'''-infinity''::timestamptz', '''infinity''::timestamptz', '''1700-01-01Z''::timestamptz', '''1699-12-31 23:59:59.999999Z''::timestamptz',
+	'''1700-01-01 00:00:00.000001Z''::timestamptz', '''10619-01-01Z''::timestamptz', '''10700-01-01Z''::timestamptz', '''294276-12-31Z''::timestamptz']);
+SELECT sameness.same_outcomes('distributedid128 windows edges', '%E.distributedid128_window_first(%1)::text || %E.distributedid128_window_last(%1)::text', ARRAY[
+	'''empty''::tstzrange', '''(,)''::tstzrange', '''[-infinity,infinity]''::tstzrange', '''[10700-01-01Z,)''::tstzrange',
+	'''(,1700-01-01Z)''::tstzrange', '''(,1700-01-01Z]''::tstzrange', '''[2020-01-01Z,2020-01-01Z]''::tstzrange']);
+SELECT sameness.same_outcomes('numeric_to_distributedid128', '%E.numeric_to_distributedid128(%1)', ARRAY[
+	'0', '340282366920938463463374607431768211455', '340282366920938463463374607431768211456', '-1', '0.5', '''NaN''::numeric']);
+SELECT sameness.same_outcomes('distributedid128_join', '%E.distributedid128_join(%1)', ARRAY['0, 0', '-1, 0', '0, -1', '9223372036854775807, 9223372036854775807']);
+SELECT sameness.same_outcomes('distributedid128_split edges', '%E.distributedid128_split(%1)', ARRAY[
+	'''80000000-0000-0000-0000-000000000000''::uuid', '''00000000-0000-0000-8000-000000000000''::uuid', '''7fffffff-ffff-ffff-7fff-ffffffffffff''::uuid']);
+SELECT sameness.same_outcomes('distributedid128_extract_timestamp(text)', '%E.distributedid128_extract_timestamp(%1)', ARRAY['''not a uuid''::text', '''094c8deb-b800-7000-0000-000000000001''::text']);
+
+-- generation: increasing within a session, shaped, its timestamp close to the native one's
+SELECT sameness.check('distributedid128_generate', count(*), array_agg(format('%s after %s', id, previous))
+		FILTER (WHERE id <= previous OR portable.distributedid128_extract_timestamp(id) IS NULL
+			OR abs(extract(epoch FROM portable.distributedid128_extract_timestamp(id) - native.distributedid128_extract_timestamp(native_id))) > 0.5))
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id
+	FROM (SELECT n, portable.distributedid128_generate() AS id, native.distributedid128_generate() AS native_id
+		FROM generate_series(1, 100000) AS n) AS generated) AS ordered
+WHERE previous IS NOT NULL;
+SET identities.incremental_ids = '340282366920938463463374607431768211455';
+SELECT sameness.same_outcomes('distributedid128_generate under identities.incremental_ids', '%E.distributedid128_generate()', ARRAY['1']);
+SELECT sameness.same_outcomes('distributedid128_generate exhausted', '%E.distributedid128_generate()', ARRAY['1']);
+RESET identities.incremental_ids;

@@ -1,0 +1,44 @@
+# The portable edition (portable/) gives the native edition's values: both installed in one database (native in
+# the schema native, portable in the schema portable, installed by its plain script as a role that is no
+# superuser), every file of portable/test/sameness/ compares them, on the specification's vectors, on edge
+# inputs (results and SQLSTATEs) and on at least 100 000 random inputs per function, under one public id key.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+port=$PRELOADED_PORT
+database=portable_sameness
+key=$(head -c 32 /dev/urandom | base64)
+
+sql() { psql_on $port -d $database "$@"; }
+cleanup() {
+	psql_on $port -d postgres -c "DROP DATABASE IF EXISTS $database" >/dev/null || true
+	psql_on $port -d postgres -c "DROP ROLE IF EXISTS portable_owner" >/dev/null || true
+}
+trap cleanup EXIT
+cleanup
+psql_on $port -d postgres >/dev/null <<SQL
+CREATE ROLE portable_owner LOGIN NOSUPERUSER;
+CREATE DATABASE $database;
+GRANT CREATE ON DATABASE $database TO portable_owner;
+SQL
+
+build=$IDENTITIES_WORK/portable_sameness_build
+as_postgres mkdir -p "$build"
+bash "$IDENTITIES_ROOT/portable/build" --out "$build.tmp" --schema portable >/dev/null
+as_postgres cp "$build.tmp/identities_portable.sql" "$IDENTITIES_ROOT/portable/test/sameness.sql" "$build/"
+rm -rf "$build.tmp"
+sql >/dev/null <<SQL
+CREATE SCHEMA native;
+CREATE EXTENSION identities SCHEMA native;
+SQL
+# The portable edition as a managed service's user installs it: no superuser (pgcrypto is a trusted extension).
+sql -U portable_owner -f "$build/identities_portable.sql" >/dev/null
+echo "SELECT portable.identities_public_key_set(:'key');" | sql -U portable_owner -v key="$key" >/dev/null
+sql -f "$build/sameness.sql" >/dev/null
+
+status=0
+for check in "$IDENTITIES_ROOT"/portable/test/sameness/*.sql; do
+	echo "-- $(basename "$check")"
+	as_postgres cp "$check" "$build/check.sql"
+	sql -At -c "SET identities.public_key = '$key'" -c "SET search_path = pg_catalog" -f "$build/check.sql" || status=1
+done
+exit $status
