@@ -202,6 +202,14 @@ run_in_chroot() {
 			citus_env=("CITUS_SOURCE_DIR=/root/citus-source")
 		fi
 	fi
+	# PG_TLE_SOURCE (a pg_tle source tarball, scripts/pg_tle.sh): a copy inside the chroot, and its path there.
+	rm -rf "$dir/root/pg_tle-source"
+	if [ -n "${PG_TLE_SOURCE:-}" ]; then
+		citus_env+=("PG_TLE_SOURCE=$PG_TLE_SOURCE")
+		if [ -f "$PG_TLE_SOURCE" ] && mkdir -p "$dir/root/pg_tle-source" && cp "$PG_TLE_SOURCE" "$dir/root/pg_tle-source/"; then
+			citus_env[-1]="PG_TLE_SOURCE=/root/pg_tle-source/$(basename "$PG_TLE_SOURCE")"
+		fi
+	fi
 	chroot_mount "$dir"
 	local status=0
 	# IDENTITIES_CHROOT_ENV: further NAME=value words for the script's environment.

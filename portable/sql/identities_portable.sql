@@ -5,19 +5,25 @@
 -- Every name is the native edition's, with the same meaning; doc/portable.md lists what differs and why.
 -- Every reference to an object of this edition is qualified with its schema (@extschema@), and the functions
 -- with SQL-standard bodies bind their references when created: nothing depends on the caller's search_path (a
--- partition bound, an index expression or a restore runs with another one).
+-- partition bound, an index expression or a restore runs with another one). A helper that uses an argument more
+-- than once is PL/pgSQL: the planner would not inline such a SQL function, and a SQL function it does not inline
+-- costs an executor start per call, a PL/pgSQL expression a fraction of that.
 -- Settings keep the native names (identities.incremental_ids, identities.siq_domain, ...): read with
 -- current_setting(name, true), they are plain custom settings here, and an application sets them the same way
 -- under either edition. State a generator keeps for the session lives in settings named identities_portable.*.
 
 -- Internal: an unsigned big-endian byte string (up to 16 bytes) and the integer it holds.
 CREATE FUNCTION @extschema@.identities_unsigned_bigint_to_numeric(value bigint) RETURNS numeric
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
 	RETURN CASE WHEN value < 0 THEN value::numeric + 18446744073709551616 ELSE value::numeric END;
+END
+$$;
 COMMENT ON FUNCTION @extschema@.identities_unsigned_bigint_to_numeric(bigint) IS 'internal: the unsigned 64-bit integer whose bits a bigint holds';
 
 CREATE FUNCTION @extschema@.identities_bytes_to_numeric(bytes bytea) RETURNS numeric
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
 	RETURN CASE
 		WHEN length(bytes) <= 8 THEN
 			@extschema@.identities_unsigned_bigint_to_numeric(('x' || lpad(encode(bytes, 'hex'), 16, '0'))::bit(64)::bigint)
@@ -28,17 +34,22 @@ CREATE FUNCTION @extschema@.identities_bytes_to_numeric(bytes bytea) RETURNS num
 			+ @extschema@.identities_unsigned_bigint_to_numeric(
 				('x' || encode(substr(bytes, length(bytes) - 7), 'hex'))::bit(64)::bigint)
 	END;
+END
+$$;
 COMMENT ON FUNCTION @extschema@.identities_bytes_to_numeric(bytea) IS 'internal: the unsigned big-endian integer of up to 16 bytes';
 
 -- The caller checks the range (0 <= value < 2^(8 * length)).
 CREATE FUNCTION @extschema@.identities_numeric_to_bytes(value numeric, length integer) RETURNS bytea
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
 	RETURN substr(
 		int8send((div(value, 18446744073709551616) - CASE WHEN div(value, 18446744073709551616) >= 9223372036854775808
 			THEN 18446744073709551616 ELSE 0 END)::bigint)
 		|| int8send((mod(value, 18446744073709551616) - CASE WHEN mod(value, 18446744073709551616) >= 9223372036854775808
 			THEN 18446744073709551616 ELSE 0 END)::bigint),
 		17 - length);
+END
+$$;
 COMMENT ON FUNCTION @extschema@.identities_numeric_to_bytes(numeric, integer) IS 'internal: the unsigned big-endian bytes of an integer, the given number of them (up to 16)';
 
 -- Internal: milliseconds since an epoch, and back (exact: extract(epoch) is numeric, and an interval times a float

@@ -1,0 +1,361 @@
+--------------------------------------------------------------------------------------------------------------
+-- Public identities: Architect's AesPublicIdentityConverter, with pgcrypto's AES
+--------------------------------------------------------------------------------------------------------------
+-- The key cannot be a setting here: any role reads a custom setting. It lives in identities_public_key, a table
+-- only the role that installed the edition can read; the functions that use it run as that role (SECURITY
+-- DEFINER, search_path pinned), read it in the statement that uses it (it is never a parameter or a variable, so
+-- no log of nested statements can show it), and say nothing of it in their errors. The functions that set it
+-- are that role's alone. A dump by that role holds the key, as the table's data.
+
+CREATE TABLE @extschema@.identities_public_key (
+	slot text PRIMARY KEY,
+	key bytea NOT NULL
+);
+COMMENT ON TABLE @extschema@.identities_public_key IS 'the public id keys (''current'', ''previous''): readable by the role that installed identities_portable alone';
+REVOKE ALL ON @extschema@.identities_public_key FROM PUBLIC;
+-- A dump of the database keeps the keys (the extension's own rows would be left out otherwise).
+SELECT pg_catalog.pg_extension_config_dump('@extschema@.identities_public_key', '');
+
+-- Internal: one AES block with pgcrypto, wherever pgcrypto is installed (its schema is written into the
+-- functions when they are created, so no search_path can put another encrypt() in its place).
+DO $install$
+DECLARE
+	pgcrypto_schema name := (SELECT extnamespace::regnamespace::name FROM pg_extension WHERE extname = 'pgcrypto');
+BEGIN
+	IF pgcrypto_schema IS NULL THEN
+		RAISE EXCEPTION 'identities_portable needs the extension pgcrypto' USING ERRCODE = '55000',
+			HINT = 'CREATE EXTENSION pgcrypto first (every managed service offers it).';
+	END IF;
+	EXECUTE format($function$
+		CREATE FUNCTION @extschema@.identities_aes_encrypt_block(block bytea, key bytea) RETURNS bytea
+			LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+			RETURN %1$I.encrypt(block, key, 'aes-ecb/pad:none')$function$, pgcrypto_schema);
+	EXECUTE format($function$
+		CREATE FUNCTION @extschema@.identities_aes_decrypt_block(block bytea, key bytea) RETURNS bytea
+			LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+			RETURN %1$I.decrypt(block, key, 'aes-ecb/pad:none')$function$, pgcrypto_schema);
+	EXECUTE format($function$
+		CREATE FUNCTION @extschema@.identities_random_key(key_bytes integer) RETURNS bytea
+			LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+			RETURN %1$I.gen_random_bytes(key_bytes)$function$, pgcrypto_schema);
+END
+$install$;
+COMMENT ON FUNCTION @extschema@.identities_aes_encrypt_block(bytea, bytea) IS 'internal: one AES-ECB block under a 16-, 24- or 32-byte key (pgcrypto)';
+COMMENT ON FUNCTION @extschema@.identities_aes_decrypt_block(bytea, bytea) IS 'internal: one AES-ECB block decrypted (pgcrypto)';
+COMMENT ON FUNCTION @extschema@.identities_random_key(integer) IS 'internal: random bytes for a key (pgcrypto''s gen_random_bytes, PostgreSQL''s strong random source)';
+
+-- Internal: byte orders. A .NET Guid's memory form reverses its first three fields (the swap undoes itself);
+-- Architect's plaintexts of numbers are little-endian.
+CREATE FUNCTION @extschema@.identities_guid_swap(bytes bytea) RETURNS bytea
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	RETURN substr(bytes, 4, 1) || substr(bytes, 3, 1) || substr(bytes, 2, 1) || substr(bytes, 1, 1)
+		|| substr(bytes, 6, 1) || substr(bytes, 5, 1) || substr(bytes, 8, 1) || substr(bytes, 7, 1) || substr(bytes, 9, 8);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_guid_swap(bytea) IS 'internal: between a uuid''s bytes and a .NET Guid''s memory form';
+CREATE FUNCTION @extschema@.identities_reverse_bytes(bytes bytea) RETURNS bytea
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	RETURN CASE length(bytes)
+		WHEN 8 THEN substr(bytes, 8, 1) || substr(bytes, 7, 1) || substr(bytes, 6, 1) || substr(bytes, 5, 1)
+			|| substr(bytes, 4, 1) || substr(bytes, 3, 1) || substr(bytes, 2, 1) || substr(bytes, 1, 1)
+		WHEN 4 THEN substr(bytes, 4, 1) || substr(bytes, 3, 1) || substr(bytes, 2, 1) || substr(bytes, 1, 1)
+	END;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_reverse_bytes(bytea) IS 'internal: 4 or 8 bytes in reverse order (big- to little-endian)';
+
+-- Internal: Architect's plaintext of a decimal (a bigint's is the same below 2^64): the .NET decimal's memory
+-- form, flags 0, then the 96-bit integer as a little-endian 32-bit high part and 64-bit low part.
+CREATE FUNCTION @extschema@.identities_decimal_plaintext(value numeric) RETURNS bytea
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	RETURN '\x00000000'::bytea
+		|| @extschema@.identities_reverse_bytes(@extschema@.identities_numeric_to_bytes(div(value, 18446744073709551616), 4))
+		|| @extschema@.identities_reverse_bytes(@extschema@.identities_numeric_to_bytes(mod(value, 18446744073709551616), 8));
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_decimal_plaintext(numeric) IS 'internal: Architect''s plaintext of a decimal from 0 to 10^28-1';
+
+CREATE FUNCTION @extschema@.identities_bigint_plaintext(value bigint) RETURNS bytea
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN '\x0000000000000000'::bytea || @extschema@.identities_reverse_bytes(int8send(value));
+COMMENT ON FUNCTION @extschema@.identities_bigint_plaintext(bigint) IS 'internal: Architect''s plaintext of a non-negative bigint (uint64 layout)';
+
+-- Internal: the integer a plaintext holds in the decimal layout (NULL when it is none: flags not zero, or more
+-- than 10^28-1); the uint64 layout is the same with its high part zero.
+CREATE FUNCTION @extschema@.identities_decimal_of_plaintext(plaintext bytea) RETURNS numeric
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	RETURN CASE WHEN substr(plaintext, 1, 4) = '\x00000000'::bytea
+			AND @extschema@.identities_bytes_to_numeric(@extschema@.identities_reverse_bytes(substr(plaintext, 5, 4))) * 18446744073709551616
+				+ @extschema@.identities_bytes_to_numeric(@extschema@.identities_reverse_bytes(substr(plaintext, 9, 8))) <= 9999999999999999999999999999
+		THEN @extschema@.identities_bytes_to_numeric(@extschema@.identities_reverse_bytes(substr(plaintext, 5, 4))) * 18446744073709551616
+			+ @extschema@.identities_bytes_to_numeric(@extschema@.identities_reverse_bytes(substr(plaintext, 9, 8))) END;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_decimal_of_plaintext(bytea) IS 'internal: the decimal of a plaintext in Architect''s layout, NULL for none';
+CREATE FUNCTION @extschema@.identities_bigint_of_plaintext(plaintext bytea) RETURNS bigint
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	RETURN CASE WHEN substr(plaintext, 1, 8) = '\x0000000000000000'::bytea
+			AND ('x' || encode(@extschema@.identities_reverse_bytes(substr(plaintext, 9, 8)), 'hex'))::bit(64)::bigint >= 0
+		THEN ('x' || encode(@extschema@.identities_reverse_bytes(substr(plaintext, 9, 8)), 'hex'))::bit(64)::bigint END;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_bigint_of_plaintext(bytea) IS 'internal: the bigint of a plaintext in Architect''s uint64 layout, NULL for none';
+CREATE FUNCTION @extschema@.identities_is_number_plaintext(plaintext bytea) RETURNS boolean
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	RETURN substr(plaintext, 1, 8) = '\x0000000000000000'::bytea OR @extschema@.identities_decimal_of_plaintext(plaintext) IS NOT NULL;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_is_number_plaintext(bytea) IS 'internal: whether 16 bytes are laid out as a number''s plaintext (uint64 or decimal)';
+
+-- The gates of the key: a plaintext's public id under the current key, and a public id's plaintext under a
+-- slot's key (NULL when that slot holds none). They run as the role that installed the edition, the only one that
+-- reads the key table. The key is read in the statement that uses it. SQL-standard
+-- bodies are bound when created: no search_path of the caller reaches into them.
+-- (VOLATILE: the planner would call a constant function while planning, and raise.)
+CREATE FUNCTION @extschema@.identities_no_public_key() RETURNS bytea
+	LANGUAGE plpgsql VOLATILE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	RAISE EXCEPTION 'no public id key is configured' USING ERRCODE = '55000',
+		HINT = 'The role that installed identities_portable sets one with identities_public_key_generate() or identities_public_key_set($1).';
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_no_public_key() IS 'internal: raises 55000, no public id key';
+CREATE FUNCTION @extschema@.identities_public_id_encrypt(plaintext bytea) RETURNS bytea
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED SECURITY DEFINER
+	RETURN coalesce(
+		(SELECT @extschema@.identities_aes_encrypt_block(plaintext, stored.key) FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'current'),
+		@extschema@.identities_no_public_key());
+COMMENT ON FUNCTION @extschema@.identities_public_id_encrypt(bytea) IS 'the AES block of a plaintext under the current public id key (the gate of making public ids)';
+CREATE FUNCTION @extschema@.identities_public_id_decrypt(ciphertext bytea, key_slot text) RETURNS bytea
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED SECURITY DEFINER
+	RETURN coalesce(
+		(SELECT @extschema@.identities_aes_decrypt_block(ciphertext, stored.key) FROM @extschema@.identities_public_key AS stored WHERE stored.slot = key_slot),
+		CASE WHEN key_slot = 'current' OR NOT EXISTS (SELECT FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'current')
+			THEN @extschema@.identities_no_public_key() END);
+COMMENT ON FUNCTION @extschema@.identities_public_id_decrypt(bytea, text) IS 'the plaintext of an AES block under the public id key of a slot (''current'', ''previous''), NULL when it holds none (the gate of reading public ids)';
+
+-- Internal: a plaintext's public id (the ciphertext is a .NET Guid's memory form), and a public id's plaintext.
+CREATE FUNCTION @extschema@.identities_public_id_of(plaintext bytea) RETURNS uuid
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN encode(@extschema@.identities_guid_swap(@extschema@.identities_public_id_encrypt(plaintext)), 'hex')::uuid;
+COMMENT ON FUNCTION @extschema@.identities_public_id_of(bytea) IS 'internal: the public id of a plaintext under the current key';
+CREATE FUNCTION @extschema@.identities_plaintext_of(public_id uuid, key_slot text) RETURNS bytea
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN @extschema@.identities_public_id_decrypt(@extschema@.identities_guid_swap(uuid_send(public_id)), key_slot);
+COMMENT ON FUNCTION @extschema@.identities_plaintext_of(uuid, text) IS 'internal: the plaintext of a public id under a slot''s key, NULL when it holds none';
+
+-- The functions of public ids run with the caller's rights (inlined by the planner where they can be) and reach
+-- the key through the two functions above only: REVOKE EXECUTE on identities_public_id_encrypt (making public
+-- ids) and identities_public_id_decrypt (reading them) keeps a role from every function of public ids. (Both
+-- only run pgcrypto on the key: no function of the caller's runs as their owner.)
+
+CREATE FUNCTION @extschema@.public_id(bigint) RETURNS uuid
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN @extschema@.identities_public_id_of(@extschema@.identities_bigint_plaintext(@extschema@.identities_encodable_bigint($1, 'a public id')::bigint));
+COMMENT ON FUNCTION @extschema@.public_id(bigint) IS 'public id of a non-negative bigint: one AES block under the current key, as Architect''s AesPublicIdentityConverter';
+CREATE FUNCTION @extschema@.public_id(integer) RETURNS uuid
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN @extschema@.identities_public_id_of(@extschema@.identities_bigint_plaintext(@extschema@.identities_encodable_bigint($1, 'a public id')::bigint));
+COMMENT ON FUNCTION @extschema@.public_id(integer) IS 'public id of a non-negative integer, the same as of the same bigint';
+CREATE FUNCTION @extschema@.public_id(@extschema@.distributedid) RETURNS uuid
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN @extschema@.identities_public_id_of(@extschema@.identities_decimal_plaintext($1));
+COMMENT ON FUNCTION @extschema@.public_id(@extschema@.distributedid) IS 'public id of a distributedid: one AES block under the current key, as Architect''s AesPublicIdentityConverter';
+CREATE FUNCTION @extschema@.public_id(numeric) RETURNS uuid
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN @extschema@.identities_public_id_of(@extschema@.identities_decimal_plaintext(@extschema@.identities_encodable_numeric($1, 'a public id')));
+COMMENT ON FUNCTION @extschema@.public_id(numeric) IS 'public id of an integral numeric from 0 to 10^28-1: one AES block under the current key, as Architect''s AesPublicIdentityConverter';
+CREATE FUNCTION @extschema@.public_id(uuid) RETURNS uuid
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+BEGIN
+	IF @extschema@.identities_is_number_plaintext(uuid_send($1)) THEN
+		RAISE EXCEPTION 'uuid "%" has no public id', $1 USING ERRCODE = '22023',
+			DETAIL = 'Its bytes are laid out as a number''s in a public id (4 zero bytes, then a .NET decimal''s integer below 10^28), so its public id would be the public id of that bigint or decimal.',
+			HINT = 'Generated uuids (version 4 or 7, DistributedId128, iUID, HotGuid) almost never have this layout: a random uuid once in about 2^35.';
+	END IF;
+	RETURN @extschema@.identities_public_id_of(uuid_send($1));
+END
+$$;
+COMMENT ON FUNCTION @extschema@.public_id(uuid) IS 'public id of a uuid: one AES block of its bytes under the current key, as Architect''s AesPublicIdentityConverter; none (22023) for a uuid laid out as a bigint''s or a decimal''s, whose public id it would be';
+
+CREATE FUNCTION @extschema@.public_id_to_bigint(uuid) RETURNS bigint
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN coalesce(@extschema@.identities_bigint_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
+		@extschema@.identities_bigint_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
+COMMENT ON FUNCTION @extschema@.public_id_to_bigint(uuid) IS 'the bigint a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a bigint under either';
+CREATE FUNCTION @extschema@.public_id_to_numeric(uuid) RETURNS numeric
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN coalesce(@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
+		@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
+COMMENT ON FUNCTION @extschema@.public_id_to_numeric(uuid) IS 'the numeric a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a numeric under either';
+CREATE FUNCTION @extschema@.public_id_to_distributedid(uuid) RETURNS @extschema@.distributedid
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN coalesce(@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
+		@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
+COMMENT ON FUNCTION @extschema@.public_id_to_distributedid(uuid) IS 'the distributedid a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a distributedid under either';
+CREATE FUNCTION @extschema@.public_id_to_uuid(uuid) RETURNS uuid
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN (SELECT CASE WHEN NOT @extschema@.identities_is_number_plaintext(plaintext) THEN encode(plaintext, 'hex')::uuid END
+		FROM (SELECT @extschema@.identities_plaintext_of($1, 'current') AS plaintext) AS decrypted);
+COMMENT ON FUNCTION @extschema@.public_id_to_uuid(uuid) IS 'the uuid a public id stands for under the current key (every uuid decrypts to one: uuids carry no redundancy); NULL for the public id of a bigint or a decimal';
+
+-- key rotation: the previous key reads the public ids made before the current one
+
+CREATE FUNCTION @extschema@.public_id_to_uuid(public_id uuid, key text) RETURNS uuid
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+DECLARE
+	plaintext bytea;
+BEGIN
+	IF key NOT IN ('current', 'previous') THEN
+		RAISE EXCEPTION 'invalid key for public_id_to_uuid: "%"', key USING ERRCODE = '22023',
+			HINT = 'The key is ''current'' or ''previous''.';
+	END IF;
+	plaintext := @extschema@.identities_plaintext_of(public_id, key);
+	IF plaintext IS NULL THEN
+		RAISE EXCEPTION 'no previous public id key is configured' USING ERRCODE = '55000',
+			HINT = 'The role that installed identities_portable keeps one through a rotation: identities_public_key_rotate().';
+	END IF;
+	RETURN CASE WHEN NOT @extschema@.identities_is_number_plaintext(plaintext) THEN encode(plaintext, 'hex')::uuid END;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.public_id_to_uuid(uuid, text) IS 'the uuid a public id stands for under the ''current'' or the ''previous'' key (a uuid''s public id cannot tell them apart); NULL for the public id of a bigint or a decimal';
+
+CREATE FUNCTION @extschema@.public_id_key(public_id uuid) RETURNS text
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN CASE
+		WHEN @extschema@.identities_is_number_plaintext(@extschema@.identities_plaintext_of(public_id, 'current')) THEN 'current'
+		WHEN @extschema@.identities_is_number_plaintext(@extschema@.identities_plaintext_of(public_id, 'previous')) THEN 'previous'
+	END;
+COMMENT ON FUNCTION @extschema@.public_id_key(uuid) IS 'which key a public id of a bigint or a decimal was made under: ''current'', ''previous'', or NULL for neither';
+
+-- A bigint's plaintext is the decimal layout of the same value: one re-encryption serves both kinds.
+CREATE FUNCTION @extschema@.public_id_renew(public_id uuid) RETURNS uuid
+	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	RETURN CASE
+		WHEN @extschema@.identities_is_number_plaintext(@extschema@.identities_plaintext_of(public_id, 'current')) THEN public_id
+		ELSE @extschema@.identities_public_id_of(@extschema@.identities_decimal_plaintext(
+			@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of(public_id, 'previous'))))
+	END;
+COMMENT ON FUNCTION @extschema@.public_id_renew(uuid) IS 'the same id''s public id under the current key (a bigint''s or a decimal''s); NULL when it was made under neither key';
+
+-- fingerprints: servers compare keys without showing them (the native edition's, byte for byte)
+CREATE FUNCTION @extschema@.identities_public_key_fingerprint() RETURNS text
+	LANGUAGE sql STABLE PARALLEL RESTRICTED SECURITY DEFINER
+	RETURN (SELECT encode(substr(sha256(convert_to('identities public id key fingerprint 1', 'UTF8') || stored.key), 1, 8), 'hex')
+		FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'current');
+COMMENT ON FUNCTION @extschema@.identities_public_key_fingerprint() IS 'a short, non-reversible fingerprint of the current public id key (NULL when none is configured), to compare servers without showing the key';
+CREATE FUNCTION @extschema@.identities_public_key_previous_fingerprint() RETURNS text
+	LANGUAGE sql STABLE PARALLEL RESTRICTED SECURITY DEFINER
+	RETURN (SELECT encode(substr(sha256(convert_to('identities public id key fingerprint 1', 'UTF8') || stored.key), 1, 8), 'hex')
+		FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'previous');
+COMMENT ON FUNCTION @extschema@.identities_public_key_previous_fingerprint() IS 'the fingerprint of the previous public id key of a rotation (NULL when none is configured)';
+
+-- Setting the key: the installing role's alone (REVOKEd from PUBLIC below). None of these echoes a key in an
+-- error; generate and rotate without an argument make the key in the database, so that no statement carries it.
+
+-- Internal: a key's bytes from its base64 text (16, 24 or 32 bytes, canonical), checked before decode() sees it.
+CREATE FUNCTION @extschema@.identities_public_key_bytes(key text) RETURNS bytea
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	text_form text := btrim(key, E' \t\n\r\f\v');
+BEGIN
+	IF text_form ~ '^[A-Za-z0-9+/]{21}[AQgw]==$' OR text_form ~ '^[A-Za-z0-9+/]{32}$' OR text_form ~ '^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$' THEN
+		RETURN decode(text_form, 'base64');
+	END IF;
+	RAISE EXCEPTION 'invalid public id key' USING ERRCODE = '22023',
+		DETAIL = 'A key is the canonical base64 of 16, 24 or 32 bytes (AES-128, -192 or -256). The value is not shown.';
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_public_key_bytes(text) IS 'internal: the bytes of a base64 public id key, checked without showing it';
+
+CREATE FUNCTION @extschema@.identities_public_key_set(key text) RETURNS text
+	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	INSERT INTO @extschema@.identities_public_key AS stored (slot, key) VALUES ('current', @extschema@.identities_public_key_bytes(key))
+		ON CONFLICT (slot) DO UPDATE SET key = excluded.key;
+	IF EXISTS (SELECT FROM @extschema@.identities_public_key AS current_key JOIN @extschema@.identities_public_key AS previous_key
+			ON current_key.slot = 'current' AND previous_key.slot = 'previous' AND current_key.key = previous_key.key) THEN
+		RAISE EXCEPTION 'the previous public id key is the same as the current one' USING ERRCODE = '22023',
+			DETAIL = 'The previous key only reads public ids made before the current key. The keys are not shown.';
+	END IF;
+	RETURN @extschema@.identities_public_key_fingerprint();
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_public_key_set(text) IS 'sets the current public id key (the base64 of 16, 24 or 32 bytes, as Architect''s Key("...")); returns its fingerprint. Pass it as a bind parameter, never as a literal';
+
+CREATE FUNCTION @extschema@.identities_public_key_set_previous(key text) RETURNS text
+	LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	IF key IS NULL THEN
+		DELETE FROM @extschema@.identities_public_key WHERE slot = 'previous';
+		RETURN NULL;
+	END IF;
+	INSERT INTO @extschema@.identities_public_key AS stored (slot, key) VALUES ('previous', @extschema@.identities_public_key_bytes(key))
+		ON CONFLICT (slot) DO UPDATE SET key = excluded.key;
+	IF EXISTS (SELECT FROM @extschema@.identities_public_key AS current_key JOIN @extschema@.identities_public_key AS previous_key
+			ON current_key.slot = 'current' AND previous_key.slot = 'previous' AND current_key.key = previous_key.key) THEN
+		RAISE EXCEPTION 'the previous public id key is the same as the current one' USING ERRCODE = '22023',
+			DETAIL = 'The previous key only reads public ids made before the current key. The keys are not shown.';
+	END IF;
+	RETURN @extschema@.identities_public_key_previous_fingerprint();
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_public_key_set_previous(text) IS 'sets (NULL: forgets) the previous public id key of a rotation; returns its fingerprint';
+
+-- A key made in the database (PostgreSQL's strong random source, through pgcrypto): no statement carries it.
+CREATE FUNCTION @extschema@.identities_public_key_generate(key_bytes integer DEFAULT 32) RETURNS text
+	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	IF key_bytes NOT IN (16, 24, 32) THEN
+		RAISE EXCEPTION 'a public id key has 16, 24 or 32 bytes, not %', key_bytes USING ERRCODE = '22023';
+	END IF;
+	INSERT INTO @extschema@.identities_public_key AS stored (slot, key)
+		VALUES ('current', @extschema@.identities_random_key(key_bytes))
+		ON CONFLICT (slot) DO UPDATE SET key = excluded.key;
+	RETURN @extschema@.identities_public_key_fingerprint();
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_public_key_generate(integer) IS 'makes a random current public id key of 16, 24 or 32 bytes (default 32: AES-256) in the database; returns its fingerprint';
+
+-- The current key moves to the previous slot (the public ids made under it still decode), and a new one takes
+-- its place: the given one, or one made in the database.
+CREATE FUNCTION @extschema@.identities_public_key_rotate(key text DEFAULT NULL) RETURNS text
+	LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+	new_key bytea := CASE WHEN key IS NULL THEN @extschema@.identities_random_key(32) ELSE @extschema@.identities_public_key_bytes(key) END;
+BEGIN
+	IF NOT EXISTS (SELECT FROM @extschema@.identities_public_key WHERE slot = 'current') THEN
+		RAISE EXCEPTION 'no public id key is configured' USING ERRCODE = '55000',
+			HINT = 'Set the first key with identities_public_key_generate() or identities_public_key_set($1).';
+	END IF;
+	DELETE FROM @extschema@.identities_public_key WHERE slot = 'previous';
+	UPDATE @extschema@.identities_public_key SET slot = 'previous' WHERE slot = 'current';
+	INSERT INTO @extschema@.identities_public_key (slot, key) VALUES ('current', new_key);
+	IF EXISTS (SELECT FROM @extschema@.identities_public_key AS current_key JOIN @extschema@.identities_public_key AS previous_key
+			ON current_key.slot = 'current' AND previous_key.slot = 'previous' AND current_key.key = previous_key.key) THEN
+		RAISE EXCEPTION 'the new public id key is the same as the current one' USING ERRCODE = '22023',
+			DETAIL = 'The keys are not shown.';
+	END IF;
+	RETURN @extschema@.identities_public_key_fingerprint();
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_public_key_rotate(text) IS 'rotates the public id key: the current one becomes the previous one, and the given key (or, without one, a random 32-byte key made in the database) the current one; returns its fingerprint';
+
+-- The current key's base64, for the services that must make the same public ids (Architect's Key("...")): a
+-- query result, never a log line.
+CREATE FUNCTION @extschema@.identities_public_key_export() RETURNS text
+	LANGUAGE sql STABLE SECURITY DEFINER
+	RETURN (SELECT encode(stored.key, 'base64') FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'current');
+COMMENT ON FUNCTION @extschema@.identities_public_key_export() IS 'the current public id key''s base64, for the application servers that make the same public ids';
+
+REVOKE ALL ON FUNCTION @extschema@.identities_public_key_set(text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION @extschema@.identities_public_key_set_previous(text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION @extschema@.identities_public_key_generate(integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION @extschema@.identities_public_key_rotate(text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION @extschema@.identities_public_key_export() FROM PUBLIC;

@@ -1,0 +1,95 @@
+-- Public ids: the portable edition (pgcrypto's AES, the key in its table) against the native one
+\set ON_ERROR_STOP on
+
+-- the specification's vectors under Architect's test key (32 zero bytes)
+SELECT portable.identities_public_key_set('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=') = native.identities_public_key_fingerprint() AS fingerprints_differ_before \gset
+SET identities.public_key = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+SELECT sameness.check('key fingerprint', 1, CASE WHEN portable.identities_public_key_fingerprint() <> native.identities_public_key_fingerprint()
+	THEN ARRAY[portable.identities_public_key_fingerprint() || ' <> ' || native.identities_public_key_fingerprint()] END);
+SELECT sameness.check('public id vectors (numbers)', count(*), array_agg(v::text)
+		FILTER (WHERE portable.public_id(v) <> expected OR native.public_id(v) <> expected OR portable.public_id_to_numeric(expected) <> v
+			OR portable.to_alphanumeric(portable.public_id(v)) <> alphanumeric))
+FROM (VALUES (0::numeric, '78c095dc-40a2-8989-ad48-a21492842087'::uuid, 'AMlDXspEMpNEsNsg5isSD1'), (1, 'e3ef1648-b3de-5680-6eba-0c17bf582090', 'JZHn9c0kiLg9VOXkNZfd3o'),
+		(9223372036854775807, 'a6e9cb7a-5cb0-f7aa-36ef-9bbeaf7af117', 'EKTTKTnTKQ64iQDYFd7WDP'), (18446744073709551615, '9476ed55-288d-bf86-ff50-e3352bfe34fd', 'CkGwo8hqyCULv2XDpMCsaD'),
+		(18446744073709551616, '9ff9bf37-f7f2-97aa-779e-4adf6f13fb10', 'DjXrh6XpFAAAGiz47AuZKi'),
+		(9999999999999999999999999999, '1ad2bfc8-76f2-4296-2485-f116a6ef23fd', '2ImKHnPnOCc38PYSKfvf0H')) AS vectors (v, expected, alphanumeric);
+SELECT sameness.check('public id vectors (bigint)', count(*), array_agg(v::text)
+		FILTER (WHERE portable.public_id(v) <> expected OR portable.public_id_to_bigint(expected) <> v))
+FROM (VALUES (0::bigint, '78c095dc-40a2-8989-ad48-a21492842087'::uuid), (1, 'e3ef1648-b3de-5680-6eba-0c17bf582090'),
+		(9223372036854775807, 'a6e9cb7a-5cb0-f7aa-36ef-9bbeaf7af117')) AS vectors (v, expected);
+SELECT sameness.check('public id vectors (uuid)', count(*), array_agg(v::text)
+		FILTER (WHERE portable.public_id(portable.numeric_to_distributedid128(v)) <> expected
+			OR portable.distributedid128_to_numeric(portable.public_id_to_uuid(expected)) <> v))
+FROM (VALUES (170141183460469231731687303715884105728::numeric, '79bfc6dd-150c-0d76-8d9a-eb6f9a75fd4e'::uuid),
+		(340282366920938463463374607431768211455, '80cedaac-a378-1a2b-182b-fa4987ca1347')) AS vectors (v, expected);
+SELECT sameness.same_outcomes('invalid decimal public ids', 'coalesce(%E.public_id_to_numeric(%1)::text, ''-'') || coalesce(%E.public_id_to_bigint(%1)::text, ''-'')', ARRAY[
+	'''3625a4bb-7bd6-624d-108d-9d9e599d536b''::uuid', '''378c4fe3-a619-dea4-93b8-489f3160e863''::uuid']);
+
+-- a random key, the same in both; 100 000 random values of each kind
+SELECT portable.identities_public_key_generate() IS NOT NULL AS generated \gset
+SELECT set_config('identities.public_key', portable.identities_public_key_export(), false) IS NOT NULL AS copied \gset
+CREATE TEMP TABLE samples AS
+SELECT (random() * 9223372036854775807)::bigint AS big, (random() * 2147483647)::integer AS small,
+	floor(random() * 1e14)::numeric * 1e14 + floor(random() * 1e14)::numeric AS decimal, gen_random_uuid() AS u
+FROM generate_series(1, 100000);
+SELECT sameness.check('public_id', count(*), array_agg(u::text)
+		FILTER (WHERE native.public_id(big) <> portable.public_id(big) OR native.public_id(small) <> portable.public_id(small)
+			OR native.public_id(decimal) <> portable.public_id(decimal)
+			OR native.public_id(decimal::native.distributedid) <> portable.public_id(decimal::portable.distributedid)
+			OR native.public_id(u) <> portable.public_id(u)))
+FROM samples;
+SELECT sameness.check('public_id_to_* of public ids', count(*), array_agg(u::text)
+		FILTER (WHERE portable.public_id_to_bigint(native.public_id(big)) IS DISTINCT FROM big
+			OR portable.public_id_to_numeric(native.public_id(decimal)) IS DISTINCT FROM decimal
+			OR portable.public_id_to_distributedid(native.public_id(decimal::native.distributedid)) IS DISTINCT FROM decimal
+			OR portable.public_id_to_uuid(native.public_id(u)) IS DISTINCT FROM u
+			OR portable.public_id_to_uuid(native.public_id(big)) IS NOT NULL))
+FROM samples;
+SELECT sameness.check('public_id_to_* of random uuids', count(*), array_agg(u::text)
+		FILTER (WHERE native.public_id_to_bigint(u) IS DISTINCT FROM portable.public_id_to_bigint(u)
+			OR native.public_id_to_numeric(u) IS DISTINCT FROM portable.public_id_to_numeric(u)
+			OR native.public_id_to_uuid(u) IS DISTINCT FROM portable.public_id_to_uuid(u)
+			OR native.public_id_key(u) IS DISTINCT FROM portable.public_id_key(u)))
+FROM samples;
+
+-- edges: results and SQLSTATEs
+SELECT sameness.same_outcomes('public_id edges', '%E.public_id(%1)', ARRAY[
+	'-1::bigint', '-1', '''-1''::numeric', '1.5', '1.0', '10000000000000000000000000000', '''NaN''::numeric',
+	'''00000000-0000-0000-0000-000000000007''::uuid', '''00000000-0000-0001-0000-000000000007''::uuid', '''00000000-204f-ce5e-3e25-02610fffffff''::uuid',
+	'''00000001-0000-0000-0000-000000000000''::uuid', '''00000000-1000-0000-0000-000000000000''::uuid', '''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid']);
+SELECT sameness.same_outcomes('public_id_to_uuid under a key', '%E.public_id_to_uuid(%1)', ARRAY[
+	'''5f1b2c3d-0000-4000-8000-000000000001''::uuid, ''current''', '''78c095dc-40a2-8989-ad48-a21492842087''::uuid, ''previous''', 'gen_random_uuid(), ''other''']);
+
+-- rotation: the previous key still decodes, public_id_key tells them apart, public_id_renew moves to the current
+SELECT portable.public_id(42::bigint) AS old_bigint, portable.public_id(123456789012345678901234567::numeric) AS old_decimal,
+	portable.identities_public_key_fingerprint() AS old_fingerprint, portable.identities_public_key_export() AS old_key \gset
+SELECT portable.identities_public_key_rotate() IS NOT NULL AS rotated \gset
+SELECT set_config('identities.public_key', portable.identities_public_key_export(), false) IS NOT NULL AS copied \gset
+SELECT set_config('identities.public_key_previous', :'old_key', false) IS NOT NULL AS moved \gset
+SELECT sameness.check('rotation', 1, array_remove(ARRAY[
+	CASE WHEN portable.identities_public_key_previous_fingerprint() IS DISTINCT FROM :'old_fingerprint' THEN 'previous fingerprint' END,
+	CASE WHEN portable.identities_public_key_previous_fingerprint() IS DISTINCT FROM native.identities_public_key_previous_fingerprint() THEN 'fingerprints' END,
+	CASE WHEN portable.public_id_to_bigint(:'old_bigint') IS DISTINCT FROM 42 THEN 'old bigint' END,
+	CASE WHEN portable.public_id_key(:'old_bigint') IS DISTINCT FROM 'previous' THEN 'old key' END,
+	CASE WHEN portable.public_id_renew(:'old_bigint') IS DISTINCT FROM native.public_id(42::bigint) THEN 'renew bigint' END,
+	CASE WHEN portable.public_id_renew(:'old_decimal') IS DISTINCT FROM native.public_id_renew(:'old_decimal') THEN 'renew decimal' END,
+	CASE WHEN portable.public_id_key(portable.public_id(42::bigint)) IS DISTINCT FROM 'current' THEN 'new key' END,
+	CASE WHEN portable.public_id_to_numeric(:'old_decimal') IS DISTINCT FROM 123456789012345678901234567 THEN 'old decimal' END], NULL));
+SELECT sameness.check('public_id_to_uuid under either key', count(*), array_agg(u::text)
+		FILTER (WHERE native.public_id_to_uuid(u, 'previous') IS DISTINCT FROM portable.public_id_to_uuid(u, 'previous')
+			OR native.public_id_to_uuid(u, 'current') IS DISTINCT FROM portable.public_id_to_uuid(u, 'current')
+			OR native.public_id_key(u) IS DISTINCT FROM portable.public_id_key(u)
+			OR native.public_id_renew(u) IS DISTINCT FROM portable.public_id_renew(u)))
+FROM samples;
+SELECT portable.identities_public_key_set_previous(NULL) IS NULL AS forgotten \gset
+RESET identities.public_key_previous;
+SELECT sameness.same_outcomes('without a previous key', '%E.public_id_to_uuid(%1)', ARRAY['gen_random_uuid(), ''previous''']);
+
+-- the key's own functions refuse malformed keys (22023) without showing them
+SELECT sameness.check('malformed keys', count(*), array_agg(key || ': ' || outcome) FILTER (WHERE outcome <> 'ERROR 22023'))
+FROM (SELECT key, sameness.outcome(format('SELECT portable.identities_public_key_set(%L)', key)) AS outcome
+	FROM unnest(ARRAY['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB=', 'AAAA', 'not base64 at all, but long enough to be 44 c',
+		'', 'AAAAAAAAAAAAAAAAAAAAAB==', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==']) AS key) AS attempts;
+SELECT sameness.check('well-formed keys', count(*), array_agg(key || ': ' || outcome) FILTER (WHERE outcome LIKE 'ERROR%'))
+FROM (SELECT key, sameness.outcome(format('SELECT portable.identities_public_key_set(%L)', key)) AS outcome
+	FROM unnest(ARRAY['AAAAAAAAAAAAAAAAAAAAAQ==', ' AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA ', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAE=']) AS key) AS attempts;
