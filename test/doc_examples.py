@@ -151,15 +151,19 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--psql", required=True, help="the psql command line to connect with (no database)")
     parser.add_argument("--admin-database", default="postgres")
+    parser.add_argument("--template", action="append", default=[], metavar="DOCUMENT=DATABASE",
+                        help="create the database of a document from this template (e.g. one with an edition installed)")
     parser.add_argument("documents", nargs="+")
     arguments = parser.parse_args()
+    templates = dict(pair.split("=", 1) for pair in arguments.template)
     failures = 0
     for number, path in enumerate(arguments.documents):
         statements = statements_of(path)
         if not statements:
             continue
         database = f"doc_example_{number}"
-        for command in (f"DROP DATABASE IF EXISTS {database}", f"CREATE DATABASE {database}"):
+        template = f" TEMPLATE {templates[path]}" if path in templates else ""
+        for command in (f"DROP DATABASE IF EXISTS {database}", f"CREATE DATABASE {database}{template}"):
             subprocess.run(shlex.split(arguments.psql) + ["-X", "-q", "-d", arguments.admin_database, "-c", command],
                            check=True)
         found = check(statements, run(arguments.psql, database, statements))

@@ -11,14 +11,14 @@ key=$(head -c 32 /dev/urandom | base64)
 sql() { psql_on $port -d $database "$@"; }
 cleanup() {
 	psql_on $port -d postgres -c "DROP DATABASE IF EXISTS $database" >/dev/null || true
-	psql_on $port -d postgres -c "DROP ROLE IF EXISTS portable_owner" >/dev/null || true
+	psql_on $port -d postgres -c "DROP ROLE IF EXISTS portable_sameness_owner" >/dev/null || true
 }
 trap cleanup EXIT
 cleanup
 psql_on $port -d postgres >/dev/null <<SQL
-CREATE ROLE portable_owner LOGIN NOSUPERUSER;
+CREATE ROLE portable_sameness_owner LOGIN NOSUPERUSER;
 CREATE DATABASE $database;
-GRANT CREATE ON DATABASE $database TO portable_owner;
+GRANT CREATE ON DATABASE $database TO portable_sameness_owner;
 SQL
 
 build=$IDENTITIES_WORK/portable_sameness_build
@@ -31,8 +31,8 @@ CREATE SCHEMA native;
 CREATE EXTENSION identities SCHEMA native;
 SQL
 # The portable edition as a managed service's user installs it: no superuser (pgcrypto is a trusted extension).
-sql -U portable_owner -f "$build/identities_portable.sql" >/dev/null
-echo "SELECT portable.identities_public_key_set(:'key');" | sql -U portable_owner -v key="$key" >/dev/null
+sql -U portable_sameness_owner -f "$build/identities_portable.sql" >/dev/null
+echo "SELECT portable.identities_public_key_set(:'key');" | sql -U portable_sameness_owner -v key="$key" >/dev/null
 sql -f "$build/sameness.sql" >/dev/null
 
 status=0

@@ -1,0 +1,116 @@
+--------------------------------------------------------------------------------------------------------------
+-- HotGuid: unix seconds, a machine-and-process tag, a counter and a shard key, kept in uuid
+--------------------------------------------------------------------------------------------------------------
+-- Bytes as Npgsql stores the reference's Guid: 0..3 unix seconds BE | 4..8 tag[1,0,3,2,4] | 9..11 counter BE |
+-- 12..15 shard key LE.
+
+-- Internal: the session's tag, as the native one's: two bytes of an MD5, the third xor the pid's bits 16..23, then
+-- the pid's two low bytes. SQL cannot read the host name the native edition hashes: the MD5 is of the server's
+-- address, port and start time, which tell servers apart as well.
+CREATE FUNCTION @extschema@.identities_hotguid_tag() RETURNS bytea
+	LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
+DECLARE
+	digest bytea := decode(md5(coalesce(host(inet_server_addr()), 'local') || ':' || current_setting('port') || ':'
+		|| pg_postmaster_start_time()::text), 'hex');
+	pid integer := pg_backend_pid();
+BEGIN
+	RETURN substr(digest, 1, 2) || set_byte('\x00'::bytea, 0, get_byte(digest, 2) # ((pid >> 16) & 255))
+		|| set_byte('\x00'::bytea, 0, (pid >> 8) & 255) || set_byte('\x00'::bytea, 0, pid & 255);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_hotguid_tag() IS 'internal: the session''s HotGuid machine-and-process tag';
+
+-- The reference's algorithm, per session: a counter seeded at random below 500000 and incremented per id (24
+-- bits), the current second; never back to a second already used, and when 2^24 ids would wrap within one
+-- second, the next second (waiting for it when the clock is in it).
+CREATE FUNCTION @extschema@.hotguid_generate(shard_key bigint) RETURNS uuid
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+DECLARE
+	state text[] := string_to_array(coalesce(current_setting('identities_portable.hotguid', true), ''), ':');
+	tag bytea;
+	counter bigint;
+	current_second bigint := -1;
+	first_counter bigint := 0;
+	clock_second bigint;
+	second bigint;
+	next_counter bigint;
+BEGIN
+	IF shard_key < 0 OR shard_key > 4294967295 THEN
+		RAISE EXCEPTION 'shard_key % is out of range for hotguid', shard_key USING ERRCODE = '22003',
+			DETAIL = 'The shard key of a hotguid must be from 0 to 4294967295.';
+	END IF;
+	IF cardinality(state) = 4 THEN
+		tag := decode(state[1], 'hex');
+		counter := state[2]::bigint;
+		current_second := state[3]::bigint;
+		first_counter := state[4]::bigint;
+	ELSE
+		tag := @extschema@.identities_hotguid_tag();
+		counter := ('x' || encode(substr(@extschema@.identities_random_bytes(), 1, 4), 'hex'))::bit(32)::bigint % 500000;
+	END IF;
+	LOOP
+		clock_second := floor(extract(epoch FROM clock_timestamp()))::bigint;
+		IF clock_second < 0 OR clock_second > 4294967295 THEN
+			RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';
+		END IF;
+		second := greatest(clock_second, current_second);
+		next_counter := (counter + 1) & 16777215;
+		IF second <> current_second THEN
+			current_second := second;
+			first_counter := next_counter;
+		ELSIF next_counter = first_counter THEN
+			IF clock_second = second THEN
+				PERFORM pg_sleep(0.01);
+				CONTINUE;
+			END IF;
+			IF second = 4294967295 THEN
+				RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';
+			END IF;
+			second := second + 1;
+			current_second := second;
+			first_counter := next_counter;
+		END IF;
+		counter := counter + 1;
+		PERFORM set_config('identities_portable.hotguid',
+			encode(tag, 'hex') || ':' || counter || ':' || current_second || ':' || first_counter, false);
+		RETURN (lpad(to_hex(second), 8, '0') || encode(substr(tag, 2, 1) || substr(tag, 1, 1) || substr(tag, 4, 1)
+			|| substr(tag, 3, 1) || substr(tag, 5, 1), 'hex') || lpad(to_hex(next_counter), 6, '0')
+			|| encode(@extschema@.identities_reverse_bytes(substr(int8send(shard_key), 5, 4)), 'hex'))::uuid;
+	END LOOP;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.hotguid_generate(bigint) IS 'new HotGuid carrying a shard key (0 to 2^32-1), unique per session';
+
+CREATE FUNCTION @extschema@.hotguid_extract_shard_key(uuid) RETURNS bigint
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN ('x' || encode(@extschema@.identities_reverse_bytes(substr(uuid_send($1), 13, 4)), 'hex'))::bit(32)::bigint;
+COMMENT ON FUNCTION @extschema@.hotguid_extract_shard_key(uuid) IS 'shard key of a HotGuid (its last 4 bytes, little-endian)';
+CREATE FUNCTION @extschema@.hotguid_extract_timestamp(uuid) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN timestamptz '1970-01-01 00:00:00+00' + interval '1 second' * ('x' || left($1::text, 8))::bit(32)::bigint;
+COMMENT ON FUNCTION @extschema@.hotguid_extract_timestamp(uuid) IS 'creation second of a HotGuid (unix seconds, wrapping in 2106 as the reference does)';
+
+CREATE FUNCTION @extschema@.hotguid_boundary(timestamptz) RETURNS uuid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	seconds numeric := 0;
+BEGIN
+	IF $1 = 'infinity' OR ($1 <> '-infinity' AND $1 > '2106-02-07 06:28:15+00') THEN
+		RAISE EXCEPTION 'timestamp out of range for HotGuid' USING ERRCODE = '22008',
+			DETAIL = 'The last second a HotGuid can embed is 2106-02-07 06:28:15+00.';
+	END IF;
+	IF $1 <> '-infinity' THEN
+		seconds := greatest(ceil(extract(epoch FROM $1)), 0);
+	END IF;
+	RETURN (lpad(to_hex(seconds::bigint), 8, '0') || '000000000000000000000000')::uuid;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.hotguid_boundary(timestamptz) IS 'smallest HotGuid at or after the instant (its second rounded up): for range partitions';
+
+-- @expand time_window FORMAT=hotguid TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id)
+
+-- pg_partman's time decoder passes the id as text (p_time_decoder => 'hotguid_extract_timestamp')
+CREATE FUNCTION @extschema@.hotguid_extract_timestamp(id text) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.hotguid_extract_timestamp(id::uuid);
+COMMENT ON FUNCTION @extschema@.hotguid_extract_timestamp(text) IS 'the same from the uuid''s text, as pg_partman''s time decoder passes it';

@@ -1,0 +1,131 @@
+--------------------------------------------------------------------------------------------------------------
+-- iuid: inDrive's iUID, a UUIDv8 with unix ms, country, service entity and 54 random bits
+--------------------------------------------------------------------------------------------------------------
+-- A domain over uuid: the text, the order and the binary form are uuid's, as the native type's are.
+
+CREATE DOMAIN @extschema@.iuid AS uuid
+	CONSTRAINT iuid_shape CHECK (get_byte(uuid_send(VALUE), 6) >> 4 = 8 AND get_byte(uuid_send(VALUE), 8) >> 6 = 2);
+COMMENT ON DOMAIN @extschema@.iuid IS 'iUID (inDrive): UUIDv8 with unix ms, country, service entity and 54 random bits (portable edition: a uuid)';
+
+-- Internal: an iUID from its fields (ms below 2^48, format version, country and service entity below 256,
+-- a 54-bit random part), as 32 hex digits.
+CREATE FUNCTION @extschema@.identities_compose_iuid(unix_millis bigint, format_version integer, country integer,
+		service_entity integer, random_part bigint) RETURNS uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN (lpad(to_hex(unix_millis), 12, '0') || '8' || to_hex(format_version) || lpad(to_hex(country), 2, '0')
+		|| to_hex((-9223372036854775808)::bigint + (service_entity::bigint << 54) + random_part))::uuid;
+COMMENT ON FUNCTION @extschema@.identities_compose_iuid(bigint, integer, integer, integer, bigint) IS 'internal: an iUID from its fields';
+
+-- Internal: a country or a service entity, 0-255, else 22003 naming it.
+CREATE FUNCTION @extschema@.identities_iuid_byte(value integer, argument text) RETURNS integer
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	IF value < 0 OR value > 255 THEN
+		RAISE EXCEPTION '% % is out of range for iuid', argument, value USING ERRCODE = '22003',
+			DETAIL = format('The %s of an iuid must be from 0 to 255.', argument);
+	END IF;
+	RETURN value;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_iuid_byte(integer, text) IS 'internal: an iUID''s country or service entity, checked';
+
+-- RFC 9562's method 2, as the native generator: a new ms starts at 54 random bits; within a ms the random part
+-- grows by 1 + 32 random bits; when that would overflow it waits for the next ms, and a clock behind the last ms
+-- is not followed back (it counts on in the last ms, then the next). One state for every country and entity, per
+-- session: ids of a session strictly increase and never repeat.
+CREATE FUNCTION @extschema@.iuid_generate(country integer, service_entity integer) RETURNS @extschema@.iuid
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+DECLARE
+	checked_country integer := @extschema@.identities_iuid_byte(country, 'country');
+	checked_entity integer := @extschema@.identities_iuid_byte(service_entity, 'service_entity');
+	state text := current_setting('identities_portable.iuid', true);
+	previous_millis bigint := 0;
+	previous_random bigint := 0;
+	random_bytes bytea := @extschema@.identities_random_bytes();
+	fresh bigint := ('x' || encode(substr(random_bytes, 10, 7), 'hex'))::bit(56)::bigint & 18014398509481983;
+	increment bigint := ('x' || encode(substr(random_bytes, 1, 4), 'hex'))::bit(32)::bigint + 1;
+	millis bigint;
+BEGIN
+	IF state <> '' THEN
+		previous_millis := split_part(state, ':', 1)::bigint;
+		previous_random := split_part(state, ':', 2)::bigint;
+	END IF;
+	LOOP
+		millis := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+		IF millis < 0 OR millis > 281474976710655 THEN
+			RAISE EXCEPTION 'the clock is out of the range of iuid' USING ERRCODE = '22008';
+		END IF;
+		IF millis <= previous_millis THEN
+			IF increment <= 18014398509481983 - previous_random THEN
+				previous_random := previous_random + increment;
+			ELSIF millis = previous_millis THEN
+				PERFORM pg_sleep(0.0001);
+				CONTINUE;
+			ELSE
+				IF previous_millis = 281474976710655 THEN
+					RAISE EXCEPTION 'the clock is out of the range of iuid' USING ERRCODE = '22008';
+				END IF;
+				previous_millis := previous_millis + 1;
+				previous_random := fresh;
+			END IF;
+		ELSE
+			previous_millis := millis;
+			previous_random := fresh;
+		END IF;
+		PERFORM set_config('identities_portable.iuid', previous_millis || ':' || previous_random, false);
+		RETURN @extschema@.identities_compose_iuid(previous_millis, 0, checked_country, checked_entity, previous_random);
+	END LOOP;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for a country and a service entity (0-255 each): increasing within a ms, never repeated by one session';
+
+CREATE FUNCTION @extschema@.iuid_extract_timestamp(@extschema@.iuid) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00', ('x' || left(replace($1::text, '-', ''), 12))::bit(48)::bigint);
+COMMENT ON FUNCTION @extschema@.iuid_extract_timestamp(@extschema@.iuid) IS 'embedded unix ms timestamp of an iUID';
+CREATE FUNCTION @extschema@.iuid_extract_country(@extschema@.iuid) RETURNS integer
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN get_byte(uuid_send($1), 7);
+COMMENT ON FUNCTION @extschema@.iuid_extract_country(@extschema@.iuid) IS 'country of an iUID (0-255): for routing and LIST partitioning';
+CREATE FUNCTION @extschema@.iuid_extract_service_entity(@extschema@.iuid) RETURNS integer
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN ('x' || substr(replace($1::text, '-', ''), 17, 3))::bit(12)::integer >> 2 & 255;
+COMMENT ON FUNCTION @extschema@.iuid_extract_service_entity(@extschema@.iuid) IS 'service entity of an iUID (0-255)';
+CREATE FUNCTION @extschema@.iuid_extract_format_version(@extschema@.iuid) RETURNS integer
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN get_byte(uuid_send($1), 6) & 15;
+COMMENT ON FUNCTION @extschema@.iuid_extract_format_version(@extschema@.iuid) IS 'inDrive format version of an iUID (ver1, 0-15; 0 today)';
+
+CREATE FUNCTION @extschema@.iuid_boundary(timestamptz) RETURNS @extschema@.iuid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	milliseconds numeric := 0;
+BEGIN
+	IF $1 = 'infinity' OR ($1 <> '-infinity' AND $1 > '10889-08-02 05:31:50.655+00') THEN
+		RAISE EXCEPTION 'timestamp out of range for type iuid' USING ERRCODE = '22008',
+			DETAIL = 'An iuid embeds Unix milliseconds in 48 bits, up to 10889-08-02 05:31:50.655+00.';
+	END IF;
+	IF $1 <> '-infinity' THEN
+		milliseconds := greatest(ceil(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00', $1)), 0);
+	END IF;
+	RETURN @extschema@.identities_compose_iuid(milliseconds::bigint, 0, 0, 0, 0);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.iuid_boundary(timestamptz) IS 'smallest iUID whose embedded timestamp is at or after the argument; for range partitions and scans';
+
+-- the native casts, as functions: uuid to iuid checks the shape; iuid to uuid is the domain's own value
+CREATE FUNCTION @extschema@.uuid_to_iuid(uuid) RETURNS @extschema@.iuid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	IF get_byte(uuid_send($1), 6) >> 4 <> 8 OR get_byte(uuid_send($1), 8) >> 6 <> 2 THEN
+		RAISE EXCEPTION 'uuid "%" is not an iuid', $1 USING ERRCODE = '22P02',
+			DETAIL = 'An iuid is a UUID of version 8 and variant 10 (RFC 9562).';
+	END IF;
+	RETURN $1;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.uuid_to_iuid(uuid) IS 'convert a version 8, variant 10 uuid to iuid';
+
+-- @expand time_window FORMAT=iuid TYPE=uuid IDTYPE=@extschema@.iuid MIN='00000000-0000-8000-8000-000000000000'::uuid MAX='ffffffff-ffff-8fff-bfff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id)
+CREATE OPERATOR @extschema@.<@ (LEFTARG = @extschema@.iuid, RIGHTARG = tstzrange, FUNCTION = @extschema@.iuid_within);
+COMMENT ON OPERATOR @extschema@.<@ (@extschema@.iuid, tstzrange) IS 'the id''s timestamp is in the time window (iuid_within)';

@@ -1,0 +1,62 @@
+--------------------------------------------------------------------------------------------------------------
+-- LUUID: an entity's own key and its class's group inside a uuid (pppppppp-pppp-6ggg-arrr-rrrrrrrrrrrr)
+--------------------------------------------------------------------------------------------------------------
+
+-- The blog's CRC-12 (reflected polynomial 0xF01, initial and final 0xFFF) of the text's bytes in the database's
+-- encoding, as the native function reads them.
+CREATE FUNCTION @extschema@.luuid_group(text) RETURNS integer
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	bytes bytea := convert_to($1, pg_catalog.getdatabaseencoding());
+	crc integer := 4095;
+	term integer;
+BEGIN
+	FOR position IN 0..length(bytes) - 1 LOOP
+		term := (crc # get_byte(bytes, position)) & 255;
+		FOR bit IN 1..8 LOOP
+			term := CASE WHEN term & 1 = 1 THEN (term >> 1) # 3841 ELSE term >> 1 END;
+		END LOOP;
+		crc := (crc >> 8) # term;
+	END LOOP;
+	RETURN crc # 4095;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.luuid_group(text) IS 'group id of a name: the blog''s CRC-12 of its UTF-8 bytes';
+
+CREATE FUNCTION @extschema@.luuid_generate(grp integer, key bigint) RETURNS uuid
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+BEGIN
+	IF key < 0 OR key > 281474976710655 THEN
+		RAISE EXCEPTION 'key % is out of range for luuid', key USING ERRCODE = '22003',
+			DETAIL = 'The key of a luuid must be from 0 to 281474976710655 (48 bits).';
+	END IF;
+	IF grp < 0 OR grp > 4095 THEN
+		RAISE EXCEPTION 'group % is out of range for luuid', grp USING ERRCODE = '22003',
+			DETAIL = 'The group of a luuid must be from 0 to 4095 (12 bits).';
+	END IF;
+	-- 60 random bits after the fixed nibble a: 15 hex digits from the wholly random bytes 9-15 of a random uuid
+	RETURN (lpad(to_hex(key), 12, '0') || '6' || lpad(to_hex(grp), 3, '0') || 'a'
+		|| substr(encode(@extschema@.identities_random_bytes(), 'hex'), 18, 15))::uuid;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.luuid_generate(integer, bigint) IS 'new LUUID for the key (0 to 2^48-1) of an entity of the group id (0-4095)';
+CREATE FUNCTION @extschema@.luuid_generate(grp text, key bigint) RETURNS uuid
+	LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+	RETURN @extschema@.luuid_generate(@extschema@.luuid_group(grp), key);
+COMMENT ON FUNCTION @extschema@.luuid_generate(text, bigint) IS 'new LUUID for the key (0 to 2^48-1) of an entity of the named group (its CRC-12)';
+
+-- The extractors return NULL for a uuid without LUUID's version 6 and fixed nibble a: it embeds no key.
+CREATE FUNCTION @extschema@.luuid_extract_group(uuid) RETURNS integer
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN CASE WHEN substr($1::text, 15, 1) = '6' AND substr($1::text, 20, 1) = 'a'
+		THEN ('x' || substr($1::text, 16, 3))::bit(12)::integer END;
+COMMENT ON FUNCTION @extschema@.luuid_extract_group(uuid) IS 'group id of a LUUID (0-4095)';
+CREATE FUNCTION @extschema@.luuid_extract_key(uuid) RETURNS bigint
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN CASE WHEN substr($1::text, 15, 1) = '6' AND substr($1::text, 20, 1) = 'a'
+		THEN ('x' || substr($1::text, 1, 8) || substr($1::text, 10, 4))::bit(48)::bigint END;
+COMMENT ON FUNCTION @extschema@.luuid_extract_key(uuid) IS 'the entity key embedded in a LUUID';
+CREATE FUNCTION @extschema@.luuid_short(uuid) RETURNS text
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN to_hex(@extschema@.luuid_extract_key($1));
+COMMENT ON FUNCTION @extschema@.luuid_short(uuid) IS 'short friendly form of a LUUID: its key in lowercase hex';

@@ -1,0 +1,68 @@
+--------------------------------------------------------------------------------------------------------------
+-- UUIDv7 (RFC 9562): unix ms, a 12-bit fraction of the ms (method 3), 62 random bits, kept in uuid
+--------------------------------------------------------------------------------------------------------------
+
+-- Internal: a UUIDv7 from its time in 1/4096 ms and 62 random bits.
+CREATE FUNCTION @extschema@.identities_compose_uuidv7(time_4096ths bigint, random_part bigint) RETURNS uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN (lpad(to_hex(time_4096ths >> 12), 12, '0') || '7' || lpad(to_hex(time_4096ths & 4095), 3, '0')
+		|| to_hex((-9223372036854775808)::bigint + (random_part & 4611686018427387903)))::uuid;
+COMMENT ON FUNCTION @extschema@.identities_compose_uuidv7(bigint, bigint) IS 'internal: a UUIDv7 from its time in 1/4096 ms and its random bits';
+
+-- The clock's time in 1/4096 ms, or, when that is not after the last id's, the last id's + 1/4096 ms: the ids of
+-- a session strictly increase and never repeat, running ahead of the clock only past 4096 per ms. Never sleeps.
+CREATE FUNCTION @extschema@.uuidv7_generate() RETURNS uuid
+	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
+DECLARE
+	last_time bigint := coalesce(nullif(current_setting('identities_portable.uuidv7', true), '')::bigint, 0);
+	micros numeric := floor(extract(epoch FROM clock_timestamp()) * 1000000);
+	time_4096ths bigint;
+BEGIN
+	IF micros < 0 OR div(micros, 1000) > 281474976710655 THEN
+		RAISE EXCEPTION 'the clock is out of the range of UUIDv7' USING ERRCODE = '22008',
+			DETAIL = 'A UUIDv7 embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00.';
+	END IF;
+	time_4096ths := (div(micros, 1000)::bigint << 12) | (mod(micros, 1000)::bigint * 4096 / 1000);
+	IF time_4096ths <= last_time THEN
+		IF last_time = 1152921504606846975 THEN
+			RAISE EXCEPTION 'the clock is out of the range of UUIDv7' USING ERRCODE = '22008';
+		END IF;
+		time_4096ths := last_time + 1;
+	END IF;
+	PERFORM set_config('identities_portable.uuidv7', time_4096ths::text, false);
+	RETURN @extschema@.identities_compose_uuidv7(time_4096ths,
+		('x' || encode(substr(@extschema@.identities_random_bytes(), 9, 8), 'hex'))::bit(64)::bigint);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.uuidv7_generate() IS 'new UUIDv7 (RFC 9562, 12-bit sub-millisecond fraction), strictly increasing (per session in the portable edition)';
+
+CREATE FUNCTION @extschema@.uuidv7_extract_timestamp(uuid) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN CASE WHEN get_byte(uuid_send($1), 6) >> 4 = 7 AND get_byte(uuid_send($1), 8) >> 6 = 2 THEN
+		@extschema@.identities_instant_after('1970-01-01 00:00:00+00', ('x' || encode(substr(uuid_send($1), 1, 6), 'hex'))::bit(48)::bigint) END;
+COMMENT ON FUNCTION @extschema@.uuidv7_extract_timestamp(uuid) IS 'millisecond timestamp of a UUIDv7; NULL for a uuid of another version or variant';
+
+CREATE FUNCTION @extschema@.uuidv7_boundary(timestamptz) RETURNS uuid
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	milliseconds numeric := 0;
+BEGIN
+	IF $1 = 'infinity' OR ($1 <> '-infinity' AND $1 > '10889-08-02 05:31:50.655+00') THEN
+		RAISE EXCEPTION 'timestamp out of range for UUIDv7' USING ERRCODE = '22008',
+			DETAIL = 'A UUIDv7 embeds Unix milliseconds in 48 bits, up to the year 10889.';
+	END IF;
+	IF $1 <> '-infinity' THEN
+		milliseconds := greatest(ceil(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00', $1)), 0);
+	END IF;
+	RETURN @extschema@.identities_compose_uuidv7(milliseconds::bigint << 12, 0);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.uuidv7_boundary(timestamptz) IS 'smallest UUIDv7 whose millisecond is at or after the instant';
+
+-- @expand time_window FORMAT=uuidv7 TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id)
+
+-- pg_partman's time decoder passes the id as text (p_time_decoder => 'uuidv7_extract_timestamp')
+CREATE FUNCTION @extschema@.uuidv7_extract_timestamp(id text) RETURNS timestamptz
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.uuidv7_extract_timestamp(id::uuid);
+COMMENT ON FUNCTION @extschema@.uuidv7_extract_timestamp(text) IS 'the same from the uuid''s text, as pg_partman''s time decoder passes it';
