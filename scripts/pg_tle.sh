@@ -42,7 +42,7 @@ ensure_pg_tle() {
 	mkdir -p "$IDENTITIES_CACHE" || return 1
 	if [ "$(cat "$cache/.ready" 2>/dev/null)" != "$stamp" ]; then
 		log "building pg_tle $version for PostgreSQL $pg_version (once)"
-		install_dependencies flex bison || return 1 # pg_tle generates its own guc-file scanner
+		install_dependencies flex bison libkrb5-dev || return 1 # its own guc-file scanner; the server headers include gssapi.h
 		local scratch tree
 		scratch=$(mktemp -d /tmp/pg_tle-build.XXXXXX)
 		rm -rf "$cache" && mkdir -p "$cache"
