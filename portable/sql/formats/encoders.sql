@@ -68,9 +68,12 @@ COMMENT ON FUNCTION @extschema@.identities_encodable_numeric(numeric, text) IS '
 -- alphanumeric (base62)
 
 CREATE FUNCTION @extschema@.identities_alphanumeric_decimal(value numeric) RETURNS text
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
 	RETURN @extschema@.identities_base62_encode(div(value, 18446744073709551616), 5)
 		|| @extschema@.identities_base62_encode(mod(value, 18446744073709551616), 11);
+END
+$$;
 COMMENT ON FUNCTION @extschema@.identities_alphanumeric_decimal(numeric) IS 'internal: the 16-character base62 form of a decimal from 0 to 10^28-1';
 
 CREATE FUNCTION @extschema@.to_alphanumeric(bigint) RETURNS text
@@ -90,9 +93,12 @@ CREATE FUNCTION @extschema@.to_alphanumeric(numeric) RETURNS text
 	RETURN @extschema@.identities_alphanumeric_decimal(@extschema@.identities_encodable_numeric($1, 'the alphanumeric encoding'));
 COMMENT ON FUNCTION @extschema@.to_alphanumeric(numeric) IS '16-character base62 form of an integral numeric from 0 to 10^28-1 (Architect''s decimal form) AlphanumericIdEncoder';
 CREATE FUNCTION @extschema@.to_alphanumeric(uuid) RETURNS text
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
 	RETURN @extschema@.identities_base62_encode(@extschema@.identities_bytes_to_numeric(substr(uuid_send($1), 1, 8)), 11)
 		|| @extschema@.identities_base62_encode(@extschema@.identities_bytes_to_numeric(substr(uuid_send($1), 9, 8)), 11);
+END
+$$;
 COMMENT ON FUNCTION @extschema@.to_alphanumeric(uuid) IS '22-character base62 form of a uuid (16 bytes)';
 
 CREATE FUNCTION @extschema@.alphanumeric_to_bigint(text) RETURNS bigint

@@ -185,19 +185,28 @@ $$;
 COMMENT ON FUNCTION @extschema@.public_id(uuid) IS 'public id of a uuid: one AES block of its bytes under the current key, as Architect''s AesPublicIdentityConverter; none (22023) for a uuid laid out as a bigint''s or a decimal''s, whose public id it would be';
 
 CREATE FUNCTION @extschema@.public_id_to_bigint(uuid) RETURNS bigint
-	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+BEGIN
 	RETURN coalesce(@extschema@.identities_bigint_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
 		@extschema@.identities_bigint_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
+END
+$$;
 COMMENT ON FUNCTION @extschema@.public_id_to_bigint(uuid) IS 'the bigint a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a bigint under either';
 CREATE FUNCTION @extschema@.public_id_to_numeric(uuid) RETURNS numeric
-	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+BEGIN
 	RETURN coalesce(@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
 		@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
+END
+$$;
 COMMENT ON FUNCTION @extschema@.public_id_to_numeric(uuid) IS 'the numeric a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a numeric under either';
 CREATE FUNCTION @extschema@.public_id_to_distributedid(uuid) RETURNS @extschema@.distributedid
-	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+BEGIN
 	RETURN coalesce(@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
 		@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
+END
+$$;
 COMMENT ON FUNCTION @extschema@.public_id_to_distributedid(uuid) IS 'the distributedid a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a distributedid under either';
 CREATE FUNCTION @extschema@.public_id_to_uuid(uuid) RETURNS uuid
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
@@ -227,21 +236,27 @@ $$;
 COMMENT ON FUNCTION @extschema@.public_id_to_uuid(uuid, text) IS 'the uuid a public id stands for under the ''current'' or the ''previous'' key (a uuid''s public id cannot tell them apart); NULL for the public id of a bigint or a decimal';
 
 CREATE FUNCTION @extschema@.public_id_key(public_id uuid) RETURNS text
-	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+BEGIN
 	RETURN CASE
 		WHEN @extschema@.identities_is_number_plaintext(@extschema@.identities_plaintext_of(public_id, 'current')) THEN 'current'
 		WHEN @extschema@.identities_is_number_plaintext(@extschema@.identities_plaintext_of(public_id, 'previous')) THEN 'previous'
 	END;
+END
+$$;
 COMMENT ON FUNCTION @extschema@.public_id_key(uuid) IS 'which key a public id of a bigint or a decimal was made under: ''current'', ''previous'', or NULL for neither';
 
 -- A bigint's plaintext is the decimal layout of the same value: one re-encryption serves both kinds.
 CREATE FUNCTION @extschema@.public_id_renew(public_id uuid) RETURNS uuid
-	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+BEGIN
 	RETURN CASE
 		WHEN @extschema@.identities_is_number_plaintext(@extschema@.identities_plaintext_of(public_id, 'current')) THEN public_id
 		ELSE @extschema@.identities_public_id_of(@extschema@.identities_decimal_plaintext(
 			@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of(public_id, 'previous'))))
 	END;
+END
+$$;
 COMMENT ON FUNCTION @extschema@.public_id_renew(uuid) IS 'the same id''s public id under the current key (a bigint''s or a decimal''s); NULL when it was made under neither key';
 
 -- fingerprints: servers compare keys without showing them (the native edition's, byte for byte)
