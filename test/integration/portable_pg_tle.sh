@@ -66,6 +66,7 @@ CREATE TABLE orders (
 	id distributedid PRIMARY KEY DEFAULT distributedid_generate(),
 	id128 uuid DEFAULT distributedid128_generate(),
 	ride iuid DEFAULT iuid_generate(42, 7),
+	message siq DEFAULT siq_generate('message'),
 	hot uuid DEFAULT hotguid_generate(17),
 	person uuid DEFAULT luuid_generate('person', nextval('person_key')),
 	v7 uuid DEFAULT uuidv7_generate(),
@@ -80,7 +81,8 @@ as_app() { psql_on $port -d shop -U app "$@"; }
 as_app -c "INSERT INTO orders (total) SELECT n FROM generate_series(1, 100) AS n" >/dev/null
 checks=$(as_app -At <<'SQL'
 SELECT count(*) = 100 AND count(DISTINCT o.id) = 100 AND bool_and(iuid_extract_country(ride) = 42)
-	AND bool_and(hotguid_extract_shard_key(hot) = 17) AND bool_and(uuidv7_extract_timestamp(v7) IS NOT NULL)
+	AND bool_and(siq_extract_qualifier(message) = 'message') AND bool_and(hotguid_extract_shard_key(hot) = 17)
+	AND bool_and(uuidv7_extract_timestamp(v7) IS NOT NULL)
 	AND bool_and(luuid_extract_group(person) = luuid_group('person'))
 	AND bool_and(public_id_to_distributedid(alphanumeric_to_uuid(a.id)) = o.id)
 FROM orders AS o JOIN api_orders AS a USING (total);

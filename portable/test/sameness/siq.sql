@@ -1,0 +1,276 @@
+-- siq: the portable edition against the native one
+\set ON_ERROR_STOP on
+SET TimeZone = 'UTC';
+
+-- the specification's vectors (SUOU's tests, A.7, A.9, the domain hash of A.4): each value in both editions
+SELECT sameness.check('siq vectors', count(*), array_agg(format('%s: native %s, portable %s, expected %s', label, native, portable, expected))
+		FILTER (WHERE native IS DISTINCT FROM expected OR portable IS DISTINCT FROM expected))
+FROM (VALUES
+	('i1 numeric', native.siq_to_numeric('5e0bd2f0000000000000000007')::text,
+		portable.siq_to_numeric(portable.siq_in('5e0bd2f0000000000000000007'))::text, '7451106619238957490390643507207'),
+	('i1 timestamp', native.siq_extract_timestamp('5e0bd2f0000000000000000007')::text,
+		portable.siq_extract_timestamp('005e0bd2f0000000000000000007')::text, '2019-12-31 23:00:00+00'),
+	('i17', native.numeric_to_siq(7600439181106854559196223897735)::text,
+		portable.numeric_to_siq(7600439181106854559196223897735), '005fee57f0000000000000000087'),
+	('i17 serial', native.siq_extract_serial('5fee57f0000000000000000087')::text,
+		portable.siq_extract_serial('005fee57f0000000000000000087')::text, '16'),
+	('i1 qualifier', native.siq_extract_qualifier('5e0bd2f0000000000000000007'),
+		portable.siq_extract_qualifier('005e0bd2f0000000000000000007'), 'content'),
+	('utc i1', native.numeric_to_siq(7451123619758295821113412812807)::text,
+		portable.numeric_to_siq(7451123619758295821113412812807), '005e0be100000000000000000007'),
+	('did', native.siq_to_did('5e0bd2f0000000000000000007'), portable.siq_to_did('005e0bd2f0000000000000000007'),
+		'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah'),
+	('base64', native.siq_to_base64('5e0bd2f0000000000000000007'), portable.siq_to_base64('005e0bd2f0000000000000000007'),
+		'AABeC9LwAAAAAAAAAAAH'),
+	('cb32', native.siq_to_cb32('5e0bd2f0000000000000000007'), portable.siq_to_cb32('005e0bd2f0000000000000000007'),
+		'5W2YJY000000000000007'),
+	('from did', native.siq_from_did('did:siq:IUXVOJAAF4C6S6AAAAAAAAAAAAAAH')::text,
+		portable.siq_from_did('did:siq:IUXVOJAAF4C6S6AAAAAAAAAAAAAAH'), '005e0bd2f0000000000000000007'),
+	('from cb32', native.siq_from_cb32('5W2YJYOOOOOOOOOOOOOO7')::text, portable.siq_from_cb32('5W2YJYOOOOOOOOOOOOOO7'),
+		'005e0bd2f0000000000000000007'),
+	('uuid', native.siq_to_uuid('5e0bd2f0000000000000000007')::text, portable.siq_to_uuid('005e0bd2f0000000000000000007')::text,
+		'005e0bd2-f000-8000-8000-000000001c00'),
+	('zero uuid', native.siq_to_uuid('0')::text, portable.siq_to_uuid('0000000000000000000000000000')::text,
+		'00000000-0000-8000-8000-000000000000'),
+	('domain hash', native.siq_domain_hash('example.com')::text, portable.siq_domain_hash('example.com')::text, '2261653831'),
+	('boundary', native.siq_boundary('2019-12-31 23:00:00Z')::text, portable.siq_boundary('2019-12-31 23:00:00Z'),
+		'005e0bd2f0000000000000000000'),
+	('boundary next tick', native.siq_boundary('2019-12-31 23:00:00.000001Z')::text,
+		portable.siq_boundary('2019-12-31 23:00:00.000001Z'), '005e0bd2f0000100000000000000')
+	) AS vectors (label, native, portable, expected);
+
+-- 100 000 random ids over the whole range (and 1 000 of every qualifier's tail shape): every function of one id
+CREATE TEMP TABLE ids AS
+SELECT left(md5(random()::text), 28) AS id FROM generate_series(1, 100000)
+UNION ALL
+SELECT left(md5(random()::text), 24) || lpad(to_hex((floor(random() * 2048)::integer << 5) | (v & 31)), 4, '0')
+FROM generate_series(1, 1000), unnest(ARRAY[32, 48, 40, 56, 36, 52, 44, 34, 42, 50, 58, 60]) AS v
+UNION ALL
+SELECT left(md5(random()::text), 24) || lpad(to_hex((floor(random() * 4096)::integer << 4) | (v & 15)), 4, '0')
+FROM generate_series(1, 1000), unnest(ARRAY[22, 30]) AS v
+UNION ALL
+SELECT left(md5(random()::text), 24) || lpad(to_hex((floor(random() * 8192)::integer << 3) | (v & 7)), 4, '0')
+FROM generate_series(1, 1000), unnest(ARRAY[9, 13, 11, 15]) AS v
+UNION ALL
+SELECT id FROM unnest(ARRAY['0000000000000000000000000000', 'ffffffffffffffffffffffffffff', '0000000000000000000000000001',
+	'00000000000000ffffffffffffff', 'ffffffffffffff00000000000000']) AS id;
+CREATE TEMP TABLE natives AS SELECT id, id::native.siq AS native FROM ids;
+SELECT sameness.check('siq text', count(*), array_agg(id) FILTER (WHERE native::text IS DISTINCT FROM portable.siq_in(id)))
+FROM natives;
+SELECT sameness.check('siq_extract_timestamp', count(*), array_agg(id)
+		FILTER (WHERE native.siq_extract_timestamp(native) IS DISTINCT FROM portable.siq_extract_timestamp(id)))
+FROM natives;
+SELECT sameness.check('siq_extract_shard/domain_hash', count(*), array_agg(id)
+		FILTER (WHERE native.siq_extract_shard(native) IS DISTINCT FROM portable.siq_extract_shard(id)
+			OR native.siq_extract_domain_hash(native) IS DISTINCT FROM portable.siq_extract_domain_hash(id)))
+FROM natives;
+SELECT sameness.check('siq_extract_qualifier/serial', count(*), array_agg(id)
+		FILTER (WHERE native.siq_extract_qualifier(native) IS DISTINCT FROM portable.siq_extract_qualifier(id)
+			OR native.siq_extract_serial(native) IS DISTINCT FROM portable.siq_extract_serial(id)))
+FROM natives;
+SELECT sameness.check('siq_to_did/siq_from_did', count(*), array_agg(id)
+		FILTER (WHERE native.siq_to_did(native) IS DISTINCT FROM portable.siq_to_did(id)
+			OR portable.siq_from_did(native.siq_to_did(native)) IS DISTINCT FROM id
+			OR portable.siq_from_did(upper(substr(native.siq_to_did(native), 9))) IS DISTINCT FROM id
+			OR portable.siq_in(' ' || native.siq_to_did(native)) IS DISTINCT FROM id))
+FROM natives;
+SELECT sameness.check('siq_to_base64', count(*), array_agg(id)
+		FILTER (WHERE native.siq_to_base64(native) IS DISTINCT FROM portable.siq_to_base64(id)))
+FROM natives;
+SELECT sameness.check('siq_to_cb32/siq_from_cb32', count(*), array_agg(id)
+		FILTER (WHERE native.siq_to_cb32(native) IS DISTINCT FROM portable.siq_to_cb32(id)
+			OR portable.siq_from_cb32(lower(native.siq_to_cb32(native))) IS DISTINCT FROM id
+			OR portable.siq_from_cb32(lpad(native.siq_to_cb32(native), 24, '0')) IS DISTINCT FROM id))
+FROM natives;
+SELECT sameness.check('siq_to_uuid/uuid_to_siq', count(*), array_agg(id)
+		FILTER (WHERE native.siq_to_uuid(native) IS DISTINCT FROM portable.siq_to_uuid(id)
+			OR portable.uuid_to_siq(native.siq_to_uuid(native)) IS DISTINCT FROM id))
+FROM natives;
+SELECT sameness.check('siq_to_numeric/numeric_to_siq', count(*), array_agg(id)
+		FILTER (WHERE native.siq_to_numeric(native) IS DISTINCT FROM portable.siq_to_numeric(id)
+			OR portable.numeric_to_siq(native.siq_to_numeric(native)) IS DISTINCT FROM id))
+FROM natives;
+SELECT sameness.check('siq_to_bytea/bytea_to_siq', count(*), array_agg(id)
+		FILTER (WHERE native.siq_to_bytea(native) IS DISTINCT FROM portable.siq_to_bytea(id)
+			OR portable.bytea_to_siq(native.siq_to_bytea(native)) IS DISTINCT FROM id
+			OR portable.bytea_to_siq(decode('0000', 'hex') || native.siq_to_bytea(native)) IS DISTINCT FROM id))
+FROM natives;
+-- the native input's other forms: fewer digits, uppercase, whitespace
+SELECT sameness.check('siq_in forms', count(*), array_agg(id)
+		FILTER (WHERE portable.siq_in(coalesce(nullif(ltrim(id, '0'), ''), '0')) IS DISTINCT FROM native::text
+			OR portable.siq_in(E'\t' || upper(id) || E' \n') IS DISTINCT FROM native::text
+			OR portable.siq_in(upper(coalesce(nullif(ltrim(id, '0'), ''), '0'))) IS DISTINCT FROM upper(coalesce(nullif(ltrim(id, '0'), ''), '0'))::native.siq::text))
+FROM natives;
+
+-- 100 000 random integers as bigint, integer and smallint (negatives are errors: compared by SQLSTATE on 2 000)
+CREATE TEMP TABLE integers AS
+SELECT floor(random() * 9223372036854775807)::bigint AS n FROM generate_series(1, 100000);
+SELECT sameness.check('bigint/integer/smallint_to_siq', count(*), array_agg(n::text)
+		FILTER (WHERE native.bigint_to_siq(n)::text IS DISTINCT FROM portable.bigint_to_siq(n)
+			OR native.integer_to_siq((n % 2147483648)::integer)::text IS DISTINCT FROM portable.integer_to_siq((n % 2147483648)::integer)
+			OR native.smallint_to_siq((n % 32768)::smallint)::text IS DISTINCT FROM portable.smallint_to_siq((n % 32768)::smallint)))
+FROM integers;
+SELECT sameness.check('bigint/integer/smallint_to_siq (negative)', count(*), array_agg(n::text)
+		FILTER (WHERE sameness.outcome(format('SELECT native.bigint_to_siq(%s)', -n)) IS DISTINCT FROM sameness.outcome(format('SELECT portable.bigint_to_siq(%s)', -n))
+			OR sameness.outcome(format('SELECT native.integer_to_siq(%s)', -(n % 2147483648))) IS DISTINCT FROM sameness.outcome(format('SELECT portable.integer_to_siq(%s)', -(n % 2147483648)))
+			OR sameness.outcome(format('SELECT native.smallint_to_siq(%s::smallint)', -(n % 32768))) IS DISTINCT FROM sameness.outcome(format('SELECT portable.smallint_to_siq(%s::smallint)', -(n % 32768)))))
+FROM (SELECT n FROM integers WHERE n % 32768 <> 0 LIMIT 2000) AS negatives;
+
+-- 100 000 random domains (ASCII): the hash
+SELECT sameness.check('siq_domain_hash', count(*), array_agg(domain)
+		FILTER (WHERE native.siq_domain_hash(domain) IS DISTINCT FROM portable.siq_domain_hash(domain)))
+FROM (SELECT substr(md5(random()::text), 1, 1 + (random() * 31)::integer) || '.example' AS domain FROM generate_series(1, 100000)) AS domains;
+
+-- 20 000 mangled texts (a char replaced by a random ASCII one, or cut) for the text decoders: results and SQLSTATEs
+CREATE TEMP TABLE mangled AS
+SELECT CASE kind
+		WHEN 0 THEN overlay(form PLACING chr(32 + floor(random() * 95)::integer) FROM 1 + floor(random() * length(form))::integer FOR 1)
+		WHEN 1 THEN left(form, floor(random() * (length(form) + 1))::integer)
+		ELSE form || chr(32 + floor(random() * 95)::integer) END AS text,
+	which
+FROM (SELECT CASE which WHEN 0 THEN native.siq_to_did(native) WHEN 1 THEN native.siq_to_cb32(native) ELSE native::text END AS form,
+		which, floor(random() * 3)::integer AS kind
+	FROM (SELECT native, floor(random() * 3)::integer AS which FROM natives LIMIT 20000) AS picked) AS forms;
+SELECT sameness.check('siq input, siq_from_did, siq_from_cb32 (mangled)', count(*), array_agg(text)
+		FILTER (WHERE sameness.outcome(format('SELECT native.%s(%L)', f, text)) IS DISTINCT FROM sameness.outcome(format('SELECT portable.%s(%L)', f, text))
+			OR sameness.outcome(format('SELECT %L::native.siq', text)) IS DISTINCT FROM sameness.outcome(format('SELECT portable.siq_in(%L)', text))))
+FROM (SELECT text, CASE which WHEN 0 THEN 'siq_from_did' ELSE 'siq_from_cb32' END AS f FROM mangled) AS m;
+-- 20 000 random uuids, half of them version 8 and variant 10 with random low bits: results and SQLSTATEs
+SELECT sameness.check('uuid_to_siq (random)', count(*), array_agg(u::text)
+		FILTER (WHERE sameness.outcome(format('SELECT native.uuid_to_siq(%L)', u)) IS DISTINCT FROM sameness.outcome(format('SELECT portable.uuid_to_siq(%L)', u))))
+FROM (SELECT CASE WHEN n % 2 = 0 THEN u ELSE overlay(overlay(u::text PLACING '8' FROM 15 FOR 1) PLACING
+		CASE WHEN n % 4 = 1 THEN '000' ELSE substr(md5(n::text), 1, 3) END FROM 34 FOR 3)::uuid END AS u
+	FROM (SELECT n, gen_random_uuid() AS u FROM generate_series(1, 20000) AS n) AS r) AS uuids;
+
+-- 100 000 random instants from 1960 to 2200 (and 1 000 near the end of the range): boundaries, and windows
+CREATE TEMP TABLE instants AS
+SELECT timestamptz '1960-01-01Z' + random() * (timestamptz '2200-01-01Z' - timestamptz '1960-01-01Z') AS instant,
+	timestamptz '1960-01-01Z' + random() * (timestamptz '2200-01-01Z' - timestamptz '1960-01-01Z') AS other
+FROM generate_series(1, 100000)
+UNION ALL
+SELECT timestamptz '36812-02-20 00:36:15Z' + random() * interval '2 seconds', timestamptz '36812-02-20 00:36:15Z' + random() * interval '2 seconds'
+FROM generate_series(1, 1000);
+SELECT sameness.check('siq_boundary', count(*), array_agg(instant::text)
+		FILTER (WHERE native.siq_boundary(instant)::text IS DISTINCT FROM portable.siq_boundary(instant)))
+FROM instants WHERE instant < '36812-02-20 00:36:16Z';
+SELECT sameness.check('siq_boundary (past the range)', count(*), array_agg(instant::text)
+		FILTER (WHERE sameness.outcome(format('SELECT native.siq_boundary(%L)', instant))
+			IS DISTINCT FROM sameness.outcome(format('SELECT portable.siq_boundary(%L)', instant))))
+FROM instants WHERE instant > '36812-02-20Z';
+SELECT sameness.check('siq_window_first/last', count(*), array_agg(w::text)
+		FILTER (WHERE native.siq_window_first(w)::text IS DISTINCT FROM portable.siq_window_first(w)
+			OR native.siq_window_last(w)::text IS DISTINCT FROM portable.siq_window_last(w)))
+FROM (SELECT tstzrange(least(instant, other), greatest(instant, other),
+		(ARRAY['[)', '[]', '(]', '()'])[1 + (random() * 3)::int]) AS w FROM instants) AS windows;
+SELECT sameness.check('siq_within', count(*), array_agg(id || ' ' || w::text)
+		FILTER (WHERE native.siq_within(native, w) IS DISTINCT FROM portable.siq_within(id, w)
+			OR (native OPERATOR(native.<@) w) IS DISTINCT FROM (id::portable.siq OPERATOR(portable.<@) w)))
+FROM (SELECT id, native, tstzrange(t, t + interval '1 second' * (random() * 10), '[)') AS w
+	FROM (SELECT id, native, native.siq_extract_timestamp(native) - interval '1 second' * (random() * 10) AS t
+		FROM natives WHERE id < '0000ff' LIMIT 2000) AS near
+	UNION ALL
+	SELECT id, native, tstzrange('1970-01-01Z', '2100-01-01Z', '[]') FROM natives) AS pairs;
+
+-- edges: results and SQLSTATEs
+SELECT sameness.same_outcomes('siq_boundary edges', '%E.siq_boundary(%1)', ARRAY[
+	'''-infinity''::timestamptz', '''infinity''::timestamptz', '''1970-01-01Z''::timestamptz', '''1969-12-31 23:59:59.999999Z''::timestamptz',
+	'''1970-01-01 00:00:00.000001Z''::timestamptz', '''1970-01-01 00:00:00.999999Z''::timestamptz', '''2000-01-01 00:00:00.999999Z''::timestamptz',
+	'''36812-02-20 00:36:15.999984Z''::timestamptz', '''36812-02-20 00:36:15.999985Z''::timestamptz', '''36812-02-20 00:36:16Z''::timestamptz',
+	'''294276-12-31 23:59:59Z''::timestamptz', '''4713-11-24 00:00:00Z BC''::timestamptz']);
+SELECT sameness.same_outcomes('siq windows edges', '%E.siq_window_first(%1)::text || %E.siq_window_last(%1)::text', ARRAY[
+	'''empty''::tstzrange', '''(,)''::tstzrange', '''[-infinity,infinity]''::tstzrange', '''(-infinity,infinity)''::tstzrange',
+	'''[36812-02-20 00:36:15.999985Z,)''::tstzrange', '''[36812-02-20 00:36:16Z,)''::tstzrange', '''(,1970-01-01Z)''::tstzrange',
+	'''(,1970-01-01Z]''::tstzrange', '''(,1970-01-01 00:00:00.000001Z)''::tstzrange', '''(,1960-01-01Z)''::tstzrange',
+	'''(2020-01-01Z,2020-01-01 00:00:00.000015Z)''::tstzrange', '''[2020-01-01Z,2020-01-01Z]''::tstzrange',
+	'''(2020-01-01Z,2020-01-01 00:00:00.000001Z)''::tstzrange']);
+SELECT sameness.same_outcomes('siq input', '%E.siq_in(%1)', ARRAY[
+	'''''', '''xyz''', '''0x10''', '''-1''', '''1 2''', '''1ffffffffffffffffffffffffffff''', '''00000000000000000000000000000000001''',
+	'''00000000000000000000000000007''', '''0000000000000000000000000007''', ''' 7 ''', '''FFFFFFFFFFFFFFFFFFFFFFFFFFFF''', E''' \t\n\r\f\v7\v ''',
+	'''did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah''', '''did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaai''', '''did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaa''',
+	'''did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah1''', '''did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaa!''', ''' did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah ''',
+	'''DID:SIQ:iuxvojaaf4c6s6aaaaaaaaaaaaaah''', '''iuxvojaaf4c6s6aaaaaaaaaaaaaah''', '''did:siq:''', '''é''', '''1é''']);
+-- (the native input as the reference: the portable siq_in against the native type's input)
+SELECT sameness.check('siq input (against the type)', count(*), array_agg(t) FILTER (WHERE
+		sameness.outcome(format('SELECT %L::native.siq', t)) IS DISTINCT FROM sameness.outcome(format('SELECT portable.siq_in(%L)', t))))
+FROM unnest(ARRAY['', 'xyz', '0x10', '-1', '1ffffffffffffffffffffffffffff', '00000000000000000000000000000000001',
+	'00000000000000000000000000007', ' 7 ', E' \t\n\r\f\v7\v ', 'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaai', ' did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah ',
+	'DID:SIQ:iuxvojaaf4c6s6aaaaaaaaaaaaaah', 'iuxvojaaf4c6s6aaaaaaaaaaaaaah', 'é', 'did:siq:', 'did:siq:9uxvojaaf4c6s6aaaaaaaaaaaaaah']) AS t;
+SELECT sameness.same_outcomes('siq_from_did', '%E.siq_from_did(%1)', ARRAY[
+	'''did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah''', '''iuxvojaaf4c6s6aaaaaaaaaaaaaah''', '''IUXVOJAAF4C6S6AAAAAAAAAAAAAAH''',
+	'''did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaai''', '''did:web:example.com''', '''''', '''did:siq:''', ''' did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah''',
+	'''DID:SIQ:iuxvojaaf4c6s6aaaaaaaaaaaaaah''', '''did:siq:7uxvojaaf4c6s6aaaaaaaaaaaaaah''', '''did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaa1''',
+	'''did:siq:ıuxvojaaf4c6s6aaaaaaaaaaaaaah''']);
+SELECT sameness.same_outcomes('siq_from_cb32', '%E.siq_from_cb32(%1)', ARRAY[
+	'''5W2YJY000000000000007''', '''5w2yjy000000000000007''', '''5W2YJYOOOOOOOOOOOOOO7''', '''i''', '''l''', '''o''', '''I''', '''L''', '''O''',
+	'''u''', '''U0000''', '''''', '''7ZZZZZZZZZZZZZZZZZZZZZZZ''', '''3ZZZZZZZZZZZZZZZZZZZZZZZ''', '''4000000000000000000000000''',
+	'''5W2YJY0000000000000000007''', '''0''', ''' 1''', '''1-2''', '''ı''', '''ſ''', '''000000000000000000000000''']);
+SELECT sameness.same_outcomes('uuid_to_siq', '%E.uuid_to_siq(%1)', ARRAY[
+	'''005e0bd2-f000-8000-8000-000000001c00''::uuid', '''005e0bd2-f000-4000-8000-000000001c00''::uuid',
+	'''005e0bd2-f000-8000-8000-000000001c01''::uuid', '''005e0bd2-f000-8000-c000-000000001c00''::uuid',
+	'''005e0bd2-f000-8000-4000-000000001c00''::uuid', '''ffffffff-ffff-8fff-bfff-fffffffffc00''::uuid',
+	'''00000000-0000-8000-8000-000000000000''::uuid', '''00000000-0000-8000-8000-000000000200''::uuid']);
+SELECT sameness.same_outcomes('numeric_to_siq', '%E.numeric_to_siq(%1)', ARRAY[
+	'0', '1', '5192296858534827628530496329220095', '5192296858534827628530496329220096', '-1', '1.5', '1.0', '1.50',
+	'''NaN''::numeric', '''Infinity''::numeric', '''-Infinity''::numeric', '1e30', '-0.0', '0.000']);
+SELECT sameness.same_outcomes('bigint/integer/smallint_to_siq edges', '%E.bigint_to_siq(%1)', ARRAY[
+	'0::bigint', '-1::bigint', '9223372036854775807::bigint', '(-9223372036854775808)::bigint']);
+SELECT sameness.same_outcomes('integer_to_siq edges', '%E.integer_to_siq(%1)', ARRAY['0', '-1', '2147483647', '(-2147483648)']);
+SELECT sameness.same_outcomes('smallint_to_siq edges', '%E.smallint_to_siq(%1)', ARRAY['0::smallint', '-1::smallint', '32767::smallint', '(-32768)::smallint']);
+SELECT sameness.same_outcomes('bytea_to_siq', '%E.bytea_to_siq(%1)', ARRAY[
+	'''\x005e0bd2f0000000000000000007''::bytea', '''\x0000005e0bd2f0000000000000000007''::bytea', '''\x0102''::bytea',
+	'''\x0100005e0bd2f0000000000000000007''::bytea', '''\x0001005e0bd2f0000000000000000007''::bytea', '''\x''::bytea',
+	'''\xffffffffffffffffffffffffffff''::bytea', 'decode(repeat(''ab'', 40), ''hex'')', 'decode(repeat(''ab'', 32), ''hex'')',
+	'decode(repeat(''ab'', 33), ''hex'')']);
+SELECT sameness.same_outcomes('siq_domain_hash', '%E.siq_domain_hash(%1)', ARRAY[
+	'''''', '''0''', '''00''', '''example.com''', '''xn--bcher-kva.example''', '''bücher.example''', ''' ''', '''EXAMPLE.COM''',
+	'chr(127)', 'chr(128)', '''ı''']);
+SELECT sameness.same_outcomes('siq extraction edges', '%E.siq_extract_timestamp(%1)::text || %E.siq_extract_qualifier(%1) || %E.siq_extract_serial(%1)', ARRAY[
+	'''ffffffffffffffffffffffffffff''', '''0000000000000000000000000000''', '''00000000000000ffffffffffffff''', '''ffffffffffffff00000000000000''']);
+
+-- generation: the layout and the fields asked for, the timestamp now (as the native one's), ids of a qualifier
+-- increasing within a session, serials counted within a tick
+SELECT sameness.check('siq_generate fields', count(*), array_agg(format('%s: %s', q, id)) FILTER (WHERE
+		portable.siq_extract_qualifier(id) IS DISTINCT FROM q OR portable.siq_extract_shard(id) <> n % 256
+		OR portable.siq_extract_domain_hash(id) <> native.siq_domain_hash(n || '.example')
+		OR abs(extract(epoch FROM portable.siq_extract_timestamp(id) - native.siq_extract_timestamp(native_id))) > 0.1
+		OR native.siq_extract_qualifier(native_id) <> q))
+FROM (SELECT n, q, portable.siq_generate(q, n || '.example', n % 256) AS id, native.siq_generate(q, n || '.example', n % 256) AS native_id
+	FROM generate_series(1, 15000) AS n,
+		LATERAL (SELECT (ARRAY['user', 'application', 'event', 'product', 'group', 'collection', 'invite', 'tag', 'channel',
+			'thread', 'message', 'ternary', 'manytomany', 'multi', 'content'])[1 + n % 15] AS q) AS qualifiers) AS generated;
+SELECT sameness.check('siq_generate increasing', count(*), array_agg(format('%s after %s', id, previous))
+		FILTER (WHERE id <= previous OR portable.siq_extract_qualifier(id) <> 'content'
+			OR abs(extract(epoch FROM portable.siq_extract_timestamp(id) - native.siq_extract_timestamp(native_id))) > 0.1))
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id
+	FROM (SELECT n, portable.siq_generate('content') AS id, native.siq_generate('content') AS native_id
+		FROM generate_series(1, 100000) AS n) AS generated) AS ordered
+WHERE previous IS NOT NULL;
+SELECT sameness.check('siq_generate serials within a tick', count(*), CASE WHEN count(*) = count(DISTINCT id)
+		AND count(*) > count(DISTINCT left(id, 14)) THEN '{}'::text[] ELSE ARRAY['ids repeated, or never two in a tick'] END)
+FROM (SELECT portable.siq_generate('message', '', 0) AS id FROM generate_series(1, 100000)) AS generated;
+SET identities.siq_domain = 'example.com';
+SET identities.siq_shard = 9;
+SELECT sameness.same_outcomes('siq_generate(qualifier) under the settings',
+	'%E.siq_extract_shard(%E.siq_generate(%1))::text || %E.siq_extract_domain_hash(%E.siq_generate(%1)) || %E.siq_extract_qualifier(%E.siq_generate(%1))',
+	ARRAY['''tag''', '''user''', '''content''']);
+RESET identities.siq_domain;
+RESET identities.siq_shard;
+SELECT sameness.same_outcomes('siq_generate(qualifier) by default',
+	'%E.siq_extract_shard(%E.siq_generate(%1))::text || %E.siq_extract_domain_hash(%E.siq_generate(%1))', ARRAY['''tag''']);
+SELECT sameness.same_outcomes('siq_generate errors', '%E.siq_extract_qualifier(%E.siq_generate(%1))', ARRAY[
+	'''users''', '''User''', '''''', '''user'', ''example.com'', 256', '''user'', ''example.com'', -1', '''user'', ''bücher.example'', 0',
+	'''users'', ''bücher.example'', 256', '''users'', ''example.com'', 256', '''message'', ''0'', 255', 'NULL::text', '''user'', NULL, 1']);
+-- two sessions drawing at the same time (the other one through dblink): no siq twice, each session's increasing
+CREATE EXTENSION IF NOT EXISTS dblink SCHEMA sameness;
+\o /dev/null
+SELECT sameness.dblink_connect('other', format('host=%s port=%s dbname=%s user=%s',
+	split_part(current_setting('unix_socket_directories'), ',', 1), current_setting('port'), current_database(), current_user));
+SELECT sameness.dblink_send_query('other', 'SELECT n, portable.siq_generate(''message'', '''', 0)::text FROM generate_series(1, 100000) AS n');
+CREATE TEMP TABLE drawn AS SELECT 'this' AS session, n, portable.siq_generate('message', '', 0) AS id FROM generate_series(1, 100000) AS n;
+INSERT INTO drawn SELECT 'other', n, id FROM sameness.dblink_get_result('other') AS t(n integer, id text);
+SELECT sameness.dblink_disconnect('other');
+\o
+SELECT sameness.check('siq_generate in two sessions at once', count(*), CASE WHEN count(*) = count(DISTINCT id)
+		AND count(DISTINCT left(id, 14)) FILTER (WHERE session = 'this') < 100000 THEN '{}'::text[] ELSE ARRAY['an id repeated'] END
+		|| array_agg(format('%s %s after %s', session, id, previous)) FILTER (WHERE id <= previous))
+FROM (SELECT session, id, lag(id) OVER (PARTITION BY session ORDER BY n) AS previous FROM drawn) AS ordered;
