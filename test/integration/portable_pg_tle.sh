@@ -133,11 +133,12 @@ for statement in 'SELECT public_id(1)' "SELECT public_id_to_bigint('78c095dc-40a
 done
 
 # Importing an existing key through a bind parameter (psql 16 and later have \bind), once with a malformed key.
-if as_postgres "$PG_BIN/psql" --version | grep -qE ' (1[6-9]|[2-9][0-9])\.'; then
+if as_postgres "$PG_BIN/psql" --version | grep -qE ' (1[6-9]|[2-9][0-9])[^0-9]'; then
 	psql_on $port -d postgres -c "ALTER SYSTEM SET log_statement = 'ddl'" -c 'SELECT pg_reload_conf()' >/dev/null
 	sleep 1
 	existing=$(head -c 32 /dev/urandom | base64)
-	printf 'SELECT identities_public_key_set($1) \\bind :'"'"'key'"'"' \\g\n' >"$IDENTITIES_WORK/import.sql"
+	# (:key, not :'key': \bind takes the variable's value as it is, where :'key' would add quotes)
+	printf 'SELECT identities_public_key_set($1) \\bind :key \\g\n' >"$IDENTITIES_WORK/import.sql"
 	chmod a+r "$IDENTITIES_WORK/import.sql"
 	as_admin -v key="$existing" -f "$IDENTITIES_WORK/import.sql" >/dev/null
 	[ "$(as_admin -At -c 'SELECT identities_public_key_export()')" = "$existing" ] || fail "the imported key is not the current one"

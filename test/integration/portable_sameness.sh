@@ -24,7 +24,10 @@ SQL
 build=$IDENTITIES_WORK/portable_sameness_build
 as_postgres mkdir -p "$build"
 bash "$IDENTITIES_ROOT/portable/build" --out "$build.tmp" --schema portable >/dev/null
-as_postgres cp "$build.tmp/identities_portable.sql" "$IDENTITIES_ROOT/portable/test/sameness.sql" "$build/"
+# (copied through tee: the postgres user may not read this clone, e.g. under /root in a chroot)
+for file in "$build.tmp/identities_portable.sql" "$IDENTITIES_ROOT/portable/test/sameness.sql"; do
+	as_postgres tee "$build/$(basename "$file")" <"$file" >/dev/null
+done
 rm -rf "$build.tmp"
 sql >/dev/null <<SQL
 CREATE SCHEMA native;
@@ -38,7 +41,7 @@ sql -f "$build/sameness.sql" >/dev/null
 status=0
 for check in "$IDENTITIES_ROOT"/portable/test/sameness/*.sql; do
 	echo "-- $(basename "$check")"
-	as_postgres cp "$check" "$build/check.sql"
+	as_postgres tee "$build/check.sql" <"$check" >/dev/null
 	sql -At -c "SET identities.public_key = '$key'" -c "SET search_path = pg_catalog" -f "$build/check.sql" || status=1
 done
 exit $status
