@@ -214,6 +214,57 @@ Uint128 decode_numeric_wire(const std::uint8_t *bytes, std::size_t length, Uint1
 	return value;
 }
 
+namespace {
+
+constexpr const char *kRawWireHint =
+    "Servers or nodes on identities 0.1.0 and on 0.2.0 or later exchange distributedid and siq in different binary "
+    "forms: run ALTER EXTENSION identities UPDATE on every one (on a Citus coordinator, once for all), or use text.";
+
+std::string decimal_text(Uint128 value) {
+	char text[kDecimalBufferSize];
+	return std::string(text, format_decimal(value, text));
+}
+
+// The value numeric's binary form of these bytes holds, if decode_numeric_wire takes them.
+bool reads_as_numeric_wire(const std::uint8_t *bytes, std::size_t length, Uint128 max, Uint128 &value) noexcept {
+	if (length < kNumericWireHeaderSize || kNumericWireHeaderSize + 2 * std::size_t{load_u16(bytes)} != length)
+		return false;
+	try {
+		value = decode_numeric_wire(bytes, length, max, "numeric", "");
+		return true;
+	} catch (const Error &) {
+		return false;
+	}
+}
+
+} // namespace
+
+void check_raw_wire_receive(const std::uint8_t *bytes, std::size_t length, std::size_t size, Uint128 max,
+                            const char *type_name) {
+	const std::string message = std::string("invalid binary value for type ") + type_name + " in identities 0.1.0";
+	if (length != size)
+		throw Error(ErrorCode::InvalidBinaryRepresentation, message,
+		            "The value is " + std::to_string(length) + " bytes long; that form has " + std::to_string(size) +
+		                ".",
+		            kRawWireHint);
+	Uint128 value = 0;
+	if (reads_as_numeric_wire(bytes, length, max, value))
+		throw Error(ErrorCode::InvalidBinaryRepresentation, message,
+		            "Its " + std::to_string(size) + " bytes are also numeric's binary form of " + decimal_text(value) +
+		                ", which identities 0.2.0 and later send.",
+		            kRawWireHint);
+}
+
+void check_raw_wire_send(const std::uint8_t *bytes, std::size_t size, Uint128 max, const char *type_name) {
+	Uint128 value = 0;
+	if (reads_as_numeric_wire(bytes, size, max, value))
+		throw Error(ErrorCode::InvalidBinaryRepresentation,
+		            std::string("value of type ") + type_name + " has no unambiguous binary form in identities 0.1.0",
+		            "Its " + std::to_string(size) + " bytes are also numeric's binary form of " + decimal_text(value) +
+		                ", which identities 0.2.0 and later send.",
+		            kRawWireHint);
+}
+
 std::string format_numeric_wire(const std::uint8_t *bytes, std::size_t length) {
 	return format_wire(read_numeric_wire(bytes, length, "numeric"));
 }

@@ -48,4 +48,17 @@ Uint128 decode_numeric_wire(const std::uint8_t *bytes, std::size_t length, Uint1
 // checks of decode_numeric_wire that lead to 22P03.
 std::string format_numeric_wire(const std::uint8_t *bytes, std::size_t length);
 
+// 0.1.0's binary form of distributedid and siq, the stored big-endian bytes, still served to a database on 0.1.0.
+// The new library never lets it be taken for numeric's form, nor numeric's for it, so that servers or Citus nodes
+// on 0.1.0 and on 0.2.0 refuse each other's values (22P03, a hint to update) instead of misreading them:
+//   check_raw_wire_receive refuses anything but exactly size bytes, and size bytes that decode_numeric_wire would
+//                          take as a value 0 ... max (what a 0.2.0 sender sends has that length for some values:
+//                          a distributedid of two base-10000 digits, a siq of three);
+//   check_raw_wire_send    refuses to send a value whose bytes decode_numeric_wire would take (a 0.2.0 receiver
+//                          would read another number). No generated id is such a value: their first two bytes
+//                          would be numeric's ndigits, 2 or 3.
+void check_raw_wire_receive(const std::uint8_t *bytes, std::size_t length, std::size_t size, Uint128 max,
+                            const char *type_name);
+void check_raw_wire_send(const std::uint8_t *bytes, std::size_t size, Uint128 max, const char *type_name);
+
 } // namespace identities

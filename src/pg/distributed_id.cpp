@@ -61,11 +61,10 @@ IDENTITIES_FUNCTION(distributedid_numeric_recv) {
 	                             kDistributedIdRangeDetail));
 }
 
-// The 12 bytes as stored: the recv of 0.1.0, whose SQL names it (and distributedid_send, of the same form), kept for
-// a database still on 0.1.0.
+// The 12 bytes as stored: the recv and send of 0.1.0, whose SQL names them, kept for a database still on 0.1.0.
 IDENTITIES_FUNCTION(distributedid_recv) {
-	auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-	const auto *bytes = reinterpret_cast<const std::uint8_t *>(pq_getmsgbytes(message, kDistributedIdSize));
+	const std::uint8_t *bytes = pg::raw_wire_receive(reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0)),
+	                                                 kDistributedIdSize, kDistributedIdMax, "distributedid");
 	const Uint128 id = load_distributed_id(bytes);
 	if (id > kDistributedIdMax) {
 		char text[kDecimalBufferSize];
@@ -73,6 +72,10 @@ IDENTITIES_FUNCTION(distributedid_recv) {
 		throw distributed_id_range_error("binary value", text);
 	}
 	return pg::distributed_id_datum(id);
+}
+
+IDENTITIES_FUNCTION(distributedid_send) {
+	return pg::raw_wire_send(PG_GETARG_DATUM(0), kDistributedIdSize, kDistributedIdMax, "distributedid");
 }
 
 IDENTITIES_FUNCTION(distributedid_generate) { return pg::distributed_id_datum(generate_distributed_id()); }

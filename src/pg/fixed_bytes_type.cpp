@@ -78,6 +78,25 @@ int hash_partition_remainder(const std::uint8_t *bytes, std::size_t size, std::i
 	return static_cast<int>(hash_combine64(0, hash) % static_cast<std::uint64_t>(modulus));
 }
 
+Datum fixed_bytes_send(const std::uint8_t *bytes, std::size_t size) {
+	StringInfoData message;
+	pq_begintypsend(&message);
+	pq_sendbytes(&message, reinterpret_cast<const char *>(bytes), static_cast<int>(size));
+	return PointerGetDatum(pq_endtypsend(&message));
+}
+
+Datum raw_wire_send(Datum value, std::size_t size, Uint128 max, const char *type_name) {
+	check_raw_wire_send(bytes_of(value), size, max, type_name);
+	return fixed_bytes_send(bytes_of(value), size);
+}
+
+const std::uint8_t *raw_wire_receive(StringInfo message, std::size_t size, Uint128 max, const char *type_name) {
+	const auto *bytes = reinterpret_cast<const std::uint8_t *>(message->data + message->cursor);
+	check_raw_wire_receive(bytes, static_cast<std::size_t>(message->len - message->cursor), size, max, type_name);
+	message->cursor = message->len;
+	return bytes;
+}
+
 Datum numeric_wire_send(Uint128 value) {
 	std::uint8_t form[kNumericWireMaxSize];
 	const std::size_t length = encode_numeric_wire(value, form);

@@ -1,9 +1,7 @@
 // What every fixed-size id type stored as big-endian bytes shares: memcmp order, hashing,
 // sort support with abbreviated keys, and the BRIN minmax-multi distance.
 //
-// IDENTITIES_FIXED_BYTES_TYPE(distributedid, 12) defines distributedid_send (the bytes as they are: iuid's binary form,
-// and that of distributedid and siq in 0.1.0, whose SQL still names it), distributedid_eq
-// ... distributedid_brin_distance.
+// IDENTITIES_FIXED_BYTES_TYPE(distributedid, 12) defines distributedid_eq ... distributedid_brin_distance.
 #pragma once
 
 #include "core/uint128.hpp"
@@ -46,6 +44,15 @@ Datum numeric_wire_send(Uint128 value);
 // 22P03 for a malformed form, 22003 for a fraction, a negative value, NaN, an infinity or a value above max.
 Uint128 numeric_wire_receive(StringInfo message, Uint128 max, const char *type_name, const char *range_detail);
 
+// The bytes as they are, as a bytea: iuid's binary form, and that of distributedid and siq in 0.1.0.
+Datum fixed_bytes_send(const std::uint8_t *bytes, std::size_t size);
+
+// 0.1.0's binary form of distributedid and siq, the stored bytes, for a database still on 0.1.0: never taken for
+// numeric's form (0.2.0's) nor numeric's for it (src/core/numeric_wire.hpp), so that the two versions refuse each
+// other's values. The receive returns the size bytes of the message.
+Datum raw_wire_send(Datum value, std::size_t size, Uint128 max, const char *type_name);
+const std::uint8_t *raw_wire_receive(StringInfo message, std::size_t size, Uint128 max, const char *type_name);
+
 // A freshly palloc'd copy of size bytes.
 inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {
 	void *copy = palloc(size);
@@ -77,12 +84,6 @@ inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {
 	IDENTITIES_FUNCTION(type##_smaller) {                                                                              \
 		const bool first = identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size) <= 0;     \
 		PG_RETURN_DATUM(first ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1));                                              \
-	}                                                                                                                  \
-	IDENTITIES_FUNCTION(type##_send) {                                                                                 \
-		StringInfoData message;                                                                                        \
-		pq_begintypsend(&message);                                                                                     \
-		pq_sendbytes(&message, DatumGetPointer(PG_GETARG_DATUM(0)), size);                                             \
-		PG_RETURN_BYTEA_P(pq_endtypsend(&message));                                                                    \
 	}                                                                                                                  \
 	IDENTITIES_FUNCTION(type##_hash) { return hash_any(identities::pg::bytes_of(PG_GETARG_DATUM(0)), size); }          \
 	IDENTITIES_FUNCTION(type##_hash_extended) {                                                                        \

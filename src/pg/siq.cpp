@@ -94,12 +94,14 @@ IDENTITIES_FUNCTION(siq_numeric_recv) {
 	                                          kSiqRangeDetail));
 }
 
-// The 14 bytes as stored: the recv of 0.1.0, whose SQL names it (and siq_send, of the same form), kept for a
-// database still on 0.1.0. Every 14 bytes are a SIQ: nothing to check.
+// The 14 bytes as stored: the recv and send of 0.1.0, whose SQL names them, kept for a database still on 0.1.0.
+// Every 14 bytes are a SIQ.
 IDENTITIES_FUNCTION(siq_recv) {
-	auto *message = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-	return pg::fixed_bytes_datum(reinterpret_cast<const std::uint8_t *>(pq_getmsgbytes(message, kSiqSize)), kSiqSize);
+	return pg::fixed_bytes_datum(
+	    pg::raw_wire_receive(reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0)), kSiqSize, kSiqMax, "siq"), kSiqSize);
 }
+
+IDENTITIES_FUNCTION(siq_send) { return pg::raw_wire_send(PG_GETARG_DATUM(0), kSiqSize, kSiqMax, "siq"); }
 
 IDENTITIES_FUNCTION(siq_generate_from_settings) {
 	return generate_siq(pg::text_view(PG_GETARG_DATUM(0)), pg::siq_domain_hash_value,

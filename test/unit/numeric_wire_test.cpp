@@ -246,5 +246,113 @@ TEST(NumericWire, FormatsAsNumericOut) {
 	EXPECT_EQ(error_code_of([&] { formatted(Bytes(3, 0)); }), ErrorCode::InvalidBinaryRepresentation);
 }
 
+// 0.1.0's raw form, as the new library serves it: the two forms never taken for each other.
+Bytes raw(Uint128 value, std::size_t size) {
+	Bytes bytes(size);
+	for (std::size_t i = 0; i < size; i++)
+		bytes[size - 1 - i] = static_cast<std::uint8_t>(value >> (8 * i));
+	return bytes;
+}
+
+struct RawType {
+	std::size_t size;
+	Uint128 max;
+};
+constexpr RawType kRawTypes[] = {{12, kDecimalMax}, {14, kSiqMax}};
+
+ErrorCode raw_receive_error(const Bytes &bytes, const RawType &type, std::string *detail = nullptr,
+                            std::string *hint = nullptr) {
+	return error_code_of([&] { check_raw_wire_receive(bytes.data(), bytes.size(), type.size, type.max, "siq"); },
+	                     nullptr, detail, hint);
+}
+
+bool raw_send_refuses(const Bytes &bytes, const RawType &type) {
+	try {
+		check_raw_wire_send(bytes.data(), type.size, type.max, "siq");
+		return false;
+	} catch (const Error &error) {
+		EXPECT_EQ(error.code(), ErrorCode::InvalidBinaryRepresentation);
+		return true;
+	}
+}
+
+bool numeric_receive_takes(const Bytes &bytes, Uint128 max) {
+	try {
+		decode(bytes, max);
+		return true;
+	} catch (const Error &) {
+		return false;
+	}
+}
+
+TEST(RawWire, RefusesEveryNumericFormItCouldBeGiven) {
+	// whatever a 0.2.0 sender sends, a 0.1.0 receiver refuses: by its length, or as numeric's form of that value
+	for (const RawType &type : kRawTypes)
+		for (Uint128 value : edge_values())
+			if (value <= type.max)
+				EXPECT_EQ(raw_receive_error(encode(value), type), ErrorCode::InvalidBinaryRepresentation)
+				    << decimal(value);
+	std::string detail, hint;
+	EXPECT_EQ(raw_receive_error(encode(10001), kRawTypes[0], &detail, &hint), ErrorCode::InvalidBinaryRepresentation);
+	EXPECT_EQ(detail, "Its 12 bytes are also numeric's binary form of 10001, which identities 0.2.0 and later send.");
+	EXPECT_NE(hint.find("ALTER EXTENSION identities UPDATE"), std::string::npos);
+	EXPECT_EQ(raw_receive_error(encode(123456789012), kRawTypes[1], &detail), ErrorCode::InvalidBinaryRepresentation);
+	EXPECT_EQ(detail, "Its 14 bytes are also numeric's binary form of 123456789012, which identities 0.2.0 and later "
+	                  "send.");
+	EXPECT_EQ(raw_receive_error(encode(pow10_u128(27) + 1), kRawTypes[0], &detail),
+	          ErrorCode::InvalidBinaryRepresentation);
+	EXPECT_EQ(detail, "The value is 22 bytes long; that form has 12.");
+	EXPECT_EQ(raw_receive_error(Bytes(13, 0), kRawTypes[0]), ErrorCode::InvalidBinaryRepresentation);
+}
+
+TEST(RawWire, NeverSendsWhatNumericsReceiveWouldMisread) {
+	std::uint64_t state = 0x2545F4914F6CDD1DULL;
+	const auto next = [&state] {
+		std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+		return z ^ (z >> 31);
+	};
+	for (const RawType &type : kRawTypes) {
+		const int bits = static_cast<int>(8 * type.size);
+		// the raw forms that are also numeric's (ndigits 2 or 3 in the first two bytes), and random values of every
+		// size: each is sent and received back as itself, or refused both ways; never taken by numeric's receive
+		std::vector<Bytes> samples;
+		for (Uint128 value : edge_values())
+			if (value <= type.max)
+				samples.push_back(encode(value).size() == type.size ? encode(value) : raw(value, type.size));
+		for (int i = 0; i < 200000; i++) {
+			Uint128 value = ((static_cast<Uint128>(next()) << 64) | next()) >> (128 - bits + i % bits);
+			if (i % 2 == 0) // ndigits of numeric's form of this length, then any header and digits
+				value = (value & ((static_cast<Uint128>(1) << (bits - 16)) - 1)) |
+				        (static_cast<Uint128>((type.size - kNumericWireHeaderSize) / 2) << (bits - 16));
+			if (value <= type.max)
+				samples.push_back(raw(value, type.size));
+		}
+		int refused = 0;
+		for (const Bytes &bytes : samples) {
+			const bool numeric = numeric_receive_takes(bytes, type.max);
+			ASSERT_EQ(raw_send_refuses(bytes, type), numeric);
+			if (numeric) {
+				refused++;
+				ASSERT_EQ(raw_receive_error(bytes, type), ErrorCode::InvalidBinaryRepresentation);
+			} else {
+				check_raw_wire_receive(bytes.data(), bytes.size(), type.size, type.max, "siq");
+			}
+		}
+		EXPECT_GT(refused, 200) << type.size; // the crafted half reaches the refusal
+	}
+	// from their first two bytes, values above 3 * 2^80 (distributedid) or 4 * 2^96 (siq), every generated id,
+	// have a raw form that is no numeric's
+	EXPECT_FALSE(raw_send_refuses(raw(pow10_u128(27), 12), kRawTypes[0]));
+	EXPECT_FALSE(raw_send_refuses(raw(static_cast<Uint128>(4) << 96, 14), kRawTypes[1]));
+	std::string message, detail;
+	EXPECT_EQ(error_code_of([] { check_raw_wire_send(encode(10001).data(), 12, kDecimalMax, "distributedid"); },
+	                        &message, &detail),
+	          ErrorCode::InvalidBinaryRepresentation);
+	EXPECT_EQ(message, "value of type distributedid has no unambiguous binary form in identities 0.1.0");
+	EXPECT_EQ(detail, "Its 12 bytes are also numeric's binary form of 10001, which identities 0.2.0 and later send.");
+}
+
 } // namespace
 } // namespace identities
