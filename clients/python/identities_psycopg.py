@@ -265,6 +265,9 @@ def _numeric_binary(obj: Any, type_name: str) -> bytes:
     return _NUMERIC_HEADER.pack(len(digits), weight, _NUMERIC_POSITIVE, 0) + struct.pack(f">{len(digits)}H", *digits)
 
 
+_NUMERIC_DIGITS: "dict[int, struct.Struct]" = {}  # ndigits -> its digits' Struct, made once
+
+
 def _from_numeric_binary(data: Buffer, type_name: str) -> int:
     """The integer in numeric's binary form; a ValueError for anything else (the server sends integers only)."""
     if len(data) < _NUMERIC_HEADER.size:
@@ -272,13 +275,14 @@ def _from_numeric_binary(data: Buffer, type_name: str) -> int:
     ndigits, weight, sign, _dscale = _NUMERIC_HEADER.unpack_from(data)
     if len(data) != _NUMERIC_HEADER.size + 2 * ndigits or sign != _NUMERIC_POSITIVE:
         raise ValueError(f"not a {type_name} in numeric's binary form: {bytes(data).hex()}")
+    form = _NUMERIC_DIGITS.get(ndigits) or _NUMERIC_DIGITS.setdefault(ndigits, struct.Struct(f">{ndigits}H"))
     number = 0
-    for digit in struct.unpack_from(f">{ndigits}H", data, _NUMERIC_HEADER.size):
-        if digit > 9999:
-            raise ValueError(f"not a {type_name} in numeric's binary form: {bytes(data).hex()}")
+    for digit in form.unpack_from(data, 8):  # each below 10000, as the server sends them
         number = number * 10000 + digit
     exponent = weight - ndigits + 1
-    if exponent >= 0:
+    if exponent == 0:
+        return number
+    if exponent > 0:
         return number * 10000**exponent
     number, fraction = divmod(number, 10000**-exponent)
     if fraction:
