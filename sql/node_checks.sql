@@ -8,8 +8,8 @@ LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp  -- whatever the caller's holds; the extension's names are written qualified
 AS $$
 DECLARE
-	extension_schema name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-	                          WHERE e.extname = 'identities');
+	-- (portable/build writes its own schema here: the portable edition may be no extension)
+	extension_schema name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'identities');
 	scratch name := 'identities_check_' || pg_backend_pid();
 	server name;
 	nodes jsonb;
@@ -45,8 +45,8 @@ LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp  -- whatever the caller's holds; the extension's names are written qualified
 AS $$
 DECLARE
-	extension_schema name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-	                          WHERE e.extname = 'identities');
+	-- (portable/build writes its own schema here: the portable edition may be no extension)
+	extension_schema name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'identities');
 	nodes jsonb;
 BEGIN
 	IF to_regproc('pg_catalog.run_command_on_all_nodes') IS NULL THEN

@@ -16,12 +16,12 @@ SET TimeZone = 'UTC'
 SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
-	extension_schema name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-	                          WHERE e.extname = 'identities');
+	-- (portable/build writes its own schema here: the portable edition may be no extension)
+	extension_schema name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'identities');
 	parent_schema name := (SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 	                       WHERE c.oid = parent);
 	parent_name name := (SELECT relname FROM pg_class WHERE oid = parent);  -- messages name it as PostgreSQL's do
-	key_type_name name;  -- the key type's name, when it is one of ours
+	key_type_name name;  -- the key column's type's name, when it is one of ours (a domain in the portable edition)
 	key_text text;       -- the key as SQL: a quoted column name or the expression
 	key_type regtype;
 	key_operator_schema name;
@@ -109,10 +109,10 @@ BEGIN
 	INTO key_text, key_type, column_default, key_type_name, key_operator_schema
 	FROM pg_partitioned_table p
 	JOIN pg_opclass opc ON opc.oid = p.partclass[0]
-	JOIN pg_type t ON t.oid = opc.opcintype
-	JOIN pg_namespace tn ON tn.oid = t.typnamespace
 	LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0] AND p.partattrs[0] <> 0
 	LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+	JOIN pg_type t ON t.oid = coalesce(a.atttypid, opc.opcintype)
+	JOIN pg_namespace tn ON tn.oid = t.typnamespace
 	WHERE p.partrelid = parent AND p.partstrat = 'r' AND p.partnatts = 1
 	  AND opc.opcdefault;  -- time order: the type's default order, not a routing order
 	IF key_type IS NULL THEN

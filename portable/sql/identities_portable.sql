@@ -70,3 +70,22 @@ CREATE FUNCTION @extschema@.identities_random_bytes() RETURNS bytea
 	LANGUAGE sql VOLATILE PARALLEL SAFE
 	RETURN uuid_send(gen_random_uuid());
 COMMENT ON FUNCTION @extschema@.identities_random_bytes() IS 'internal: 16 bytes of a random uuid (bytes 0-5 and 9-15 wholly random)';
+
+-- Internal: the next ticket of a server-wide sequence (SIQ's serials, Snowflake's increments); in a read-only
+-- transaction (a hot standby), where nextval is refused, the session's own, counted in the setting session_setting
+-- from a random start.
+CREATE FUNCTION @extschema@.identities_next_ticket(tickets regclass, session_setting text) RETURNS bigint
+	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
+DECLARE
+	ticket bigint;
+BEGIN
+	IF current_setting('transaction_read_only') = 'on' THEN
+		ticket := coalesce(nullif(current_setting(session_setting, true), '')::bigint,
+			('x' || encode(substr(@extschema@.identities_random_bytes(), 1, 6), 'hex'))::bit(48)::bigint) + 1;
+		PERFORM set_config(session_setting, ticket::text, false);
+		RETURN ticket;
+	END IF;
+	RETURN nextval(tickets);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_next_ticket(regclass, text) IS 'internal: the next ticket of a server-wide sequence, or of the session in a read-only transaction';

@@ -39,8 +39,8 @@ DECLARE
 	differences text[] := '{}';
 BEGIN
 	FOREACH input IN ARRAY inputs LOOP
-		native := sameness.outcome('SELECT (' || replace(replace(call, '%E', 'native'), '%1', input) || ')::text');
-		portable := sameness.outcome('SELECT (' || replace(replace(call, '%E', 'portable'), '%1', input) || ')::text');
+		native := sameness.outcome('SELECT (' || replace(replace(call, '%1', input), '%E', 'native') || ')::text');
+		portable := sameness.outcome('SELECT (' || replace(replace(call, '%1', input), '%E', 'portable') || ')::text');
 		IF native IS DISTINCT FROM portable THEN
 			differences := differences || format('%s: native %s, portable %s', input, native, portable);
 		END IF;

@@ -231,13 +231,7 @@ BEGIN
 	END IF;
 	LOOP
 		before_micros := (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-		IF current_setting('transaction_read_only') = 'on' THEN
-			ticket := coalesce(nullif(current_setting('identities_portable.siq_ticket', true), '')::bigint,
-				('x' || encode(substr(@extschema@.identities_random_bytes(), 1, 6), 'hex'))::bit(48)::bigint) + 1;
-			PERFORM set_config('identities_portable.siq_ticket', ticket::text, false);
-		ELSE
-			ticket := nextval('@extschema@.identities_siq_tickets');
-		END IF;
+		ticket := @extschema@.identities_next_ticket('@extschema@.identities_siq_tickets', 'identities_portable.siq_ticket');
 		after_micros := (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
 		before_tick := @extschema@.identities_siq_clock_tick(before_micros);
 		tick := @extschema@.identities_siq_clock_tick(after_micros);
@@ -282,26 +276,33 @@ COMMENT ON FUNCTION @extschema@.siq_domain_hash(text) IS 'SUOU''s domain hash: t
 -- The settings are read by name (identities.siq_domain, identities.siq_shard): the native edition checks them when
 -- they are set, this one when it reads them. An unset identities.siq_shard is, on a Citus node, the node's group
 -- id % 256 (as the native edition derives it), else 0.
-CREATE FUNCTION @extschema@.siq_generate(qualifier text) RETURNS @extschema@.siq
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+CREATE FUNCTION @extschema@.identities_siq_shard_setting() RETURNS integer
+	LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
-	domain text := coalesce(current_setting('identities.siq_domain', true), '');
 	shard_setting text := btrim(coalesce(current_setting('identities.siq_shard', true), ''));
-	shard integer := 0;
 	citus_group integer;
 BEGIN
 	IF shard_setting = '' THEN
 		IF to_regclass('pg_catalog.pg_dist_local_group') IS NOT NULL THEN
 			EXECUTE 'SELECT groupid FROM pg_catalog.pg_dist_local_group LIMIT 1' INTO citus_group;
-			shard := coalesce(CASE WHEN citus_group >= 0 THEN citus_group & 255 END, 0);
+			RETURN coalesce(CASE WHEN citus_group >= 0 THEN citus_group & 255 END, 0);
 		END IF;
+		RETURN 0;
 	ELSIF shard_setting ~ '^[+-]?[0-9]{1,9}$' AND shard_setting::integer BETWEEN 0 AND 255 THEN
-		shard := shard_setting::integer;
-	ELSE
-		RAISE EXCEPTION 'invalid value for parameter "identities.siq_shard": "%"', shard_setting USING ERRCODE = '22023',
-			DETAIL = 'The shard of a siq must be from 0 to 255.';
+		RETURN shard_setting::integer;
 	END IF;
-	RETURN @extschema@.identities_siq_generate(qualifier, @extschema@.siq_domain_hash(domain), shard);
+	RAISE EXCEPTION 'invalid value for parameter "identities.siq_shard": "%"', shard_setting USING ERRCODE = '22023',
+		DETAIL = 'The shard of a siq must be from 0 to 255.';
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_siq_shard_setting() IS 'internal: identities.siq_shard (0-255), derived on a Citus node when unset';
+
+CREATE FUNCTION @extschema@.siq_generate(qualifier text) RETURNS @extschema@.siq
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+BEGIN
+	RETURN @extschema@.identities_siq_generate(qualifier,
+		@extschema@.siq_domain_hash(coalesce(current_setting('identities.siq_domain', true), '')),
+		@extschema@.identities_siq_shard_setting());
 END
 $$;
 COMMENT ON FUNCTION @extschema@.siq_generate(text) IS 'new SIQ of a qualifier (user, message, ...), domain and shard from identities.siq_domain and identities.siq_shard; serials from a server-wide sequence in the portable edition';

@@ -1,0 +1,27 @@
+--------------------------------------------------------------------------------------------------------------
+-- scale-out: this server's identity among those that generate ids together (what the native edition reads in C)
+--------------------------------------------------------------------------------------------------------------
+-- The view identities_node, the type identities_node_clash, identities_node_clashes and the checks
+-- identities_check_foreign_servers() and identities_check_citus_nodes() follow: the native edition's own SQL
+-- (sql/scale_out.sql, sql/node_checks.sql), which portable/build writes into this edition's schema.
+
+CREATE FUNCTION @extschema@.identities_node_identity(OUT citus_group integer, OUT snowflake_worker integer,
+                                                     OUT snowflake_process integer, OUT siq_shard integer,
+                                                     OUT siq_domain text, OUT public_key_fingerprint text,
+                                                     OUT public_key_previous_fingerprint text)
+	LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
+BEGIN
+	IF to_regclass('pg_catalog.pg_dist_local_group') IS NOT NULL THEN
+		EXECUTE 'SELECT groupid FROM pg_catalog.pg_dist_local_group LIMIT 1' INTO citus_group;
+		IF citus_group < 0 THEN
+			citus_group := NULL;
+		END IF;
+	END IF;
+	snowflake_worker := @extschema@.identities_snowflake_node_setting('identities.snowflake_worker');
+	snowflake_process := @extschema@.identities_snowflake_node_setting('identities.snowflake_process');
+	siq_shard := @extschema@.identities_siq_shard_setting();
+	siq_domain := coalesce(current_setting('identities.siq_domain', true), '');
+	public_key_fingerprint := @extschema@.identities_public_key_fingerprint();
+	public_key_previous_fingerprint := @extschema@.identities_public_key_previous_fingerprint();
+END
+$$;

@@ -1,0 +1,276 @@
+--------------------------------------------------------------------------------------------------------------
+-- Snowflake (Discord flavour) in bigint: 42-bit ms since the epoch, 5-bit worker, 5-bit process, 12-bit increment
+--------------------------------------------------------------------------------------------------------------
+-- The same ids, fields, boundaries and errors as the native edition. What differs is the generator, which needs
+-- no shared memory here: the native one keeps one server-wide state (the last ms and the next increment, counted
+-- 0, 1, 2, ... in each ms) and waits for the next ms after 4096 ids. Here the increment is the low 12 bits of a
+-- ticket from the sequence identities_snowflake_tickets (server-wide, CACHE 1), drawn between two readings of the
+-- clock in the id's ms. So:
+-- - ids of one worker and process are unique across the sessions of the server unless more than 4096 tickets are
+--   drawn on the server within one millisecond (the native one: always), and while the clock does not go back
+--   (after a clock set back, a session counts on from its own last id, not from the server's);
+-- - the increment of the first id of a ms is not 0 but wherever the server's tickets are (so ids are not dense);
+-- - ids strictly increase within a session (the native one: within the server); when a ticket would not make a
+--   larger id (its increment wrapped within the session's last ms) the session waits (pg_sleep) for the next ms;
+--   a clock behind the session's last ms is not followed back (it counts on in that ms, then the next), as native;
+-- - in a read-only transaction (a hot standby) nextval is refused: there the tickets are the session's own, from
+--   a random start, and ids are unique within the session only.
+-- The settings keep the native names: identities.snowflake_worker and identities.snowflake_process (0-31; unset,
+-- a Citus node derives them from its group id, else 0) and identities.snowflake_epoch (a date and time with Z or
+-- an explicit UTC offset; unset, Discord's 2015-01-01Z), checked here when read rather than when set.
+
+-- Internal: the Unix ms of an epoch (floor), 22023 outside 1970-01-01 .. 6429-10-17 (2^47 - 1 ms).
+CREATE FUNCTION @extschema@.identities_snowflake_epoch_millis(epoch timestamptz) RETURNS bigint
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	millis numeric;
+BEGIN
+	IF isfinite(epoch) THEN
+		millis := floor(extract(epoch FROM epoch) * 1000);
+		IF millis >= 0 AND millis <= 140737488355327 THEN
+			RETURN millis;
+		END IF;
+	END IF;
+	RAISE EXCEPTION 'snowflake epoch is out of range' USING ERRCODE = '22023',
+		DETAIL = format('The epoch must be from 1970-01-01 to 6429-10-17; %s Unix milliseconds is not.',
+			coalesce(millis::text, epoch::text));
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_snowflake_epoch_millis(timestamptz) IS 'internal: the Unix milliseconds of a Snowflake epoch (22023 outside 1970-01-01 .. 6429-10-17)';
+
+-- Internal: the Unix ms of identities.snowflake_epoch. The native edition takes only a date and time with Z or
+-- an explicit UTC offset (the same instant whatever the session's TimeZone), and refuses anything else when it is
+-- set; here it is checked when read.
+CREATE FUNCTION @extschema@.identities_snowflake_epoch() RETURNS bigint
+	LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+DECLARE
+	setting text := btrim(coalesce(current_setting('identities.snowflake_epoch', true), ''));
+	epoch timestamptz;
+BEGIN
+	IF setting = '' OR setting = '2015-01-01 00:00:00+00' THEN
+		RETURN 1420070400000; -- Discord's epoch, 2015-01-01T00:00:00Z
+	END IF;
+	IF setting ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?)?(Z| UTC| ?[+-][0-9]{2}(:?[0-9]{2})?)$' THEN
+		BEGIN
+			epoch := setting::timestamptz;
+		EXCEPTION WHEN OTHERS THEN
+			epoch := NULL;
+		END;
+	END IF;
+	IF epoch IS NULL THEN
+		RAISE EXCEPTION 'invalid value for parameter "identities.snowflake_epoch": "%"', setting USING ERRCODE = '22023',
+			DETAIL = 'The epoch must be a date and time with Z or an explicit UTC offset, such as 2015-01-01 00:00:00+00 or 2015-01-01T00:00:00Z.';
+	END IF;
+	RETURN @extschema@.identities_snowflake_epoch_millis(epoch);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_snowflake_epoch() IS 'internal: the Unix milliseconds of identities.snowflake_epoch (Discord''s when unset)';
+
+-- Internal: a Snowflake argument, 22003 when negative (a negative bigint embeds no time, worker or process).
+CREATE FUNCTION @extschema@.identities_snowflake_checked(id bigint) RETURNS bigint
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	IF id < 0 THEN
+		RAISE EXCEPTION 'bigint value % is not a Snowflake', id USING ERRCODE = '22003',
+			DETAIL = 'Snowflakes are non-negative.';
+	END IF;
+	RETURN id;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_snowflake_checked(bigint) IS 'internal: the id, 22003 when it is negative';
+
+-- Internal: the smallest Snowflake at or after an instant (its ms rounded up) under an epoch in Unix ms: 0 before
+-- the epoch, 22008 past the 41 bits of ms that keep the bigint positive.
+CREATE FUNCTION @extschema@.identities_snowflake_boundary(instant timestamptz, epoch_millis bigint) RETURNS bigint
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	micros numeric;
+	millis numeric;
+BEGIN
+	IF instant = '-infinity' THEN
+		RETURN 0;
+	END IF;
+	IF instant <> 'infinity' THEN
+		micros := extract(epoch FROM instant) * 1000000;
+		IF micros <= epoch_millis * 1000::numeric THEN
+			RETURN 0;
+		END IF;
+		millis := ceil(micros / 1000) - epoch_millis;
+		IF millis <= 2199023255551 THEN
+			RETURN millis::bigint << 22;
+		END IF;
+	END IF;
+	RAISE EXCEPTION 'timestamp out of range for snowflake' USING ERRCODE = '22008',
+		DETAIL = 'A snowflake in a bigint holds milliseconds since its epoch in 41 bits (its sign bit stays clear): up to 69 years after the epoch, 2084-09-06 15:47:35.551+00 for Discord''s.';
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_snowflake_boundary(timestamptz, bigint) IS 'internal: the smallest Snowflake at or after the instant under an epoch in Unix milliseconds';
+
+-- Internal: a node setting (identities.snowflake_worker, identities.snowflake_process): its value 0..31; unset, on
+-- a Citus node derived from the group id (worker: group / 32 % 32, process: group % 32), else 0.
+CREATE FUNCTION @extschema@.identities_snowflake_node_setting(name text) RETURNS integer
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	setting text := btrim(coalesce(current_setting(name, true), ''));
+	citus_group integer;
+BEGIN
+	IF setting = '' THEN
+		IF to_regclass('pg_catalog.pg_dist_local_group') IS NOT NULL THEN
+			EXECUTE 'SELECT groupid FROM pg_catalog.pg_dist_local_group LIMIT 1' INTO citus_group;
+			IF citus_group >= 0 THEN
+				RETURN CASE WHEN name = 'identities.snowflake_worker' THEN citus_group / 32 % 32 ELSE citus_group % 32 END;
+			END IF;
+		END IF;
+		RETURN 0;
+	END IF;
+	IF setting ~ '^[+-]?[0-9]{1,9}$' AND setting::integer BETWEEN 0 AND 31 THEN
+		RETURN setting::integer;
+	END IF;
+	RAISE EXCEPTION 'invalid value for parameter "%": "%"', name, setting USING ERRCODE = '22023',
+		DETAIL = 'The value must be from 0 to 31.';
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_snowflake_node_setting(text) IS 'internal: identities.snowflake_worker or identities.snowflake_process (0-31), derived on a Citus node when unset';
+
+-- generation, extraction, boundaries
+
+-- Internal: the server-wide ticket counter of snowflake_generate. CACHE 1 is what makes it work: tickets come out
+-- in the order they are drawn, whichever session draws them (a cache would hand each session a block of its own).
+CREATE SEQUENCE @extschema@.identities_snowflake_tickets AS bigint MINVALUE 0 START 0 CACHE 1 CYCLE;
+COMMENT ON SEQUENCE @extschema@.identities_snowflake_tickets IS 'internal: snowflake_generate''s tickets, whose low 12 bits are the increments (keep CACHE 1)';
+GRANT USAGE ON SEQUENCE @extschema@.identities_snowflake_tickets TO PUBLIC;
+
+-- Internal: one Snowflake. The increment is the low 12 bits of a ticket drawn between two readings of the clock in
+-- the id's ms: the tickets of two ids of one ms were drawn within that ms, so unless the server drew more than
+-- 4096 tickets in it their increments differ (while the clock does not go back). The session keeps its last id's
+-- Unix ms and increment in identities_portable.snowflake: its ids strictly increase; when a ticket would not make
+-- a larger id in the same ms, it waits for the next ms; a clock behind its last ms is not followed back.
+CREATE FUNCTION @extschema@.identities_snowflake_generate(worker integer, process integer) RETURNS bigint
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+DECLARE
+	epoch_millis bigint := @extschema@.identities_snowflake_epoch();
+	state text := current_setting('identities_portable.snowflake', true);
+	last_millis bigint := -1;
+	last_increment integer := -1;
+	before_millis bigint;
+	millis bigint;
+	ticket bigint;
+	increment integer;
+	now_micros numeric;
+BEGIN
+	IF state <> '' THEN
+		last_millis := split_part(state, ':', 1)::bigint;
+		last_increment := split_part(state, ':', 2)::integer;
+	END IF;
+	LOOP
+		before_millis := floor(extract(epoch FROM clock_timestamp()) * 1000);
+		ticket := @extschema@.identities_next_ticket('@extschema@.identities_snowflake_tickets', 'identities_portable.snowflake_ticket');
+		millis := floor(extract(epoch FROM clock_timestamp()) * 1000);
+		CONTINUE WHEN millis <> before_millis; -- a ticket drawn over two ms: draw another
+		IF millis < epoch_millis THEN
+			RAISE EXCEPTION 'system clock is outside the range of Snowflakes' USING ERRCODE = '22008',
+				DETAIL = 'A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); the clock must not be before the epoch.';
+		END IF;
+		increment := ticket & 4095;
+		IF millis < last_millis THEN
+			-- The clock is behind this session's last ms (set back): count on in that ms, then the next.
+			millis := last_millis + CASE WHEN increment > last_increment THEN 0 ELSE 1 END;
+		ELSIF millis = last_millis AND increment <= last_increment THEN
+			-- The increments wrapped within the ms: wait for the next ms, and draw again.
+			LOOP
+				now_micros := floor(extract(epoch FROM clock_timestamp()) * 1000000);
+				EXIT WHEN div(now_micros, 1000) > millis;
+				PERFORM pg_sleep((1000 - mod(now_micros, 1000)) / 1000000.0);
+			END LOOP;
+			CONTINUE;
+		END IF;
+		IF millis - epoch_millis > 2199023255551 THEN
+			RAISE EXCEPTION 'system clock is outside the range of Snowflakes' USING ERRCODE = '22008',
+				DETAIL = 'A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); the clock must not be before the epoch.';
+		END IF;
+		PERFORM set_config('identities_portable.snowflake', millis || ':' || increment, false);
+		RETURN ((millis - epoch_millis) << 22) | (worker::bigint << 17) | (process::bigint << 12) | increment;
+	END LOOP;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_snowflake_generate(integer, integer) IS 'internal: a new Snowflake of a worker and a process (checked by the caller)';
+
+CREATE FUNCTION @extschema@.snowflake_generate() RETURNS bigint
+	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
+BEGIN
+	RETURN @extschema@.identities_snowflake_generate(
+		@extschema@.identities_snowflake_node_setting('identities.snowflake_worker'),
+		@extschema@.identities_snowflake_node_setting('identities.snowflake_process'));
+END
+$$;
+COMMENT ON FUNCTION @extschema@.snowflake_generate() IS 'new Snowflake, worker and process from identities.snowflake_worker and identities.snowflake_process; increments from a server-wide sequence in the portable edition';
+
+CREATE FUNCTION @extschema@.snowflake_generate(worker integer, process integer) RETURNS bigint
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+BEGIN
+	IF worker < 0 OR worker > 31 THEN
+		RAISE EXCEPTION 'worker % is out of range for snowflake', worker USING ERRCODE = '22003',
+			DETAIL = 'The worker of a snowflake must be from 0 to 31.';
+	END IF;
+	IF process < 0 OR process > 31 THEN
+		RAISE EXCEPTION 'process % is out of range for snowflake', process USING ERRCODE = '22003',
+			DETAIL = 'The process of a snowflake must be from 0 to 31.';
+	END IF;
+	RETURN @extschema@.identities_snowflake_generate(worker, process);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.snowflake_generate(integer, integer) IS 'new Snowflake for a worker and a process (0-31 each); increments from a server-wide sequence in the portable edition';
+
+CREATE FUNCTION @extschema@.snowflake_extract_timestamp(bigint) RETURNS timestamptz
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00',
+		(@extschema@.identities_snowflake_checked($1) >> 22) + @extschema@.identities_snowflake_epoch());
+END
+$$;
+COMMENT ON FUNCTION @extschema@.snowflake_extract_timestamp(bigint) IS 'embedded timestamp of a Snowflake under identities.snowflake_epoch';
+
+-- The epoch is checked before the id (as the native edition does: a negative id under a bad epoch is 22023).
+CREATE FUNCTION @extschema@.snowflake_extract_timestamp(id bigint, epoch timestamptz) RETURNS timestamptz
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	epoch_millis bigint := @extschema@.identities_snowflake_epoch_millis(epoch);
+BEGIN
+	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00',
+		(@extschema@.identities_snowflake_checked(id) >> 22) + epoch_millis);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.snowflake_extract_timestamp(bigint, timestamptz) IS 'embedded timestamp of a Snowflake under the given epoch';
+
+CREATE FUNCTION @extschema@.snowflake_extract_worker(bigint) RETURNS integer
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN ((@extschema@.identities_snowflake_checked($1) >> 17) & 31)::integer;
+COMMENT ON FUNCTION @extschema@.snowflake_extract_worker(bigint) IS 'worker id of a Snowflake (0-31)';
+
+CREATE FUNCTION @extschema@.snowflake_extract_process(bigint) RETURNS integer
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN ((@extschema@.identities_snowflake_checked($1) >> 12) & 31)::integer;
+COMMENT ON FUNCTION @extschema@.snowflake_extract_process(bigint) IS 'process id of a Snowflake (0-31)';
+
+CREATE FUNCTION @extschema@.snowflake_extract_increment(bigint) RETURNS integer
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN (@extschema@.identities_snowflake_checked($1) & 4095)::integer;
+COMMENT ON FUNCTION @extschema@.snowflake_extract_increment(bigint) IS 'increment of a Snowflake within its millisecond (0-4095)';
+
+CREATE FUNCTION @extschema@.snowflake_boundary(timestamptz) RETURNS bigint
+	LANGUAGE sql STABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.identities_snowflake_boundary($1, @extschema@.identities_snowflake_epoch());
+COMMENT ON FUNCTION @extschema@.snowflake_boundary(timestamptz) IS 'smallest Snowflake at or after the instant under identities.snowflake_epoch';
+
+CREATE FUNCTION @extschema@.snowflake_boundary(instant timestamptz, epoch timestamptz) RETURNS bigint
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.identities_snowflake_boundary(instant, @extschema@.identities_snowflake_epoch_millis(epoch));
+COMMENT ON FUNCTION @extschema@.snowflake_boundary(timestamptz, timestamptz) IS 'smallest Snowflake at or after the instant under the given epoch; for partition bounds';
+
+-- @expand time_window FORMAT=snowflake TYPE=bigint IDTYPE=bigint MIN=0 MAX=9223372036854775807 PREVIOUS=last_id-1
+-- The windows follow identities.snowflake_epoch (through snowflake_boundary(timestamptz)): STABLE, as the native
+-- edition's, not the template's IMMUTABLE.
+ALTER FUNCTION @extschema@.snowflake_window(tstzrange) STABLE;
+ALTER FUNCTION @extschema@.snowflake_window_first(tstzrange) STABLE;
+ALTER FUNCTION @extschema@.snowflake_window_last(tstzrange) STABLE;
+ALTER FUNCTION @extschema@.snowflake_within(bigint, tstzrange) STABLE;

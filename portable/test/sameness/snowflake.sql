@@ -1,0 +1,200 @@
+-- snowflake: the portable edition against the native one
+\set ON_ERROR_STOP on
+SET TimeZone = 'UTC';
+
+-- the vectors of the native regression test (Discord's documented example, the boundaries, the ends)
+SELECT sameness.check('snowflake vectors', count(*), array_agg(format('%s: native %s, portable %s, expected %s', label, native, portable, expected))
+		FILTER (WHERE native IS DISTINCT FROM expected OR portable IS DISTINCT FROM expected))
+FROM (VALUES
+	('timestamp', native.snowflake_extract_timestamp(175928847299117063)::text, portable.snowflake_extract_timestamp(175928847299117063)::text,
+		'2016-04-30 11:18:25.796+00'),
+	('worker', native.snowflake_extract_worker(175928847299117063)::text, portable.snowflake_extract_worker(175928847299117063)::text, '1'),
+	('process', native.snowflake_extract_process(175928847299117063)::text, portable.snowflake_extract_process(175928847299117063)::text, '0'),
+	('increment', native.snowflake_extract_increment(175928847299117063)::text, portable.snowflake_extract_increment(175928847299117063)::text, '7'),
+	('discord epoch', native.snowflake_extract_timestamp(175928847299117063, '2015-01-01Z')::text,
+		portable.snowflake_extract_timestamp(175928847299117063, '2015-01-01Z')::text, '2016-04-30 11:18:25.796+00'),
+	('2020 epoch', native.snowflake_extract_timestamp(175928847299117063, '2020-01-01Z')::text,
+		portable.snowflake_extract_timestamp(175928847299117063, '2020-01-01Z')::text, '2021-04-30 11:18:25.796+00'),
+	('at epoch', native.snowflake_extract_timestamp(0)::text, portable.snowflake_extract_timestamp(0)::text, '2015-01-01 00:00:00+00'),
+	('last', native.snowflake_extract_timestamp(9223372036854775807)::text, portable.snowflake_extract_timestamp(9223372036854775807)::text,
+		'2084-09-06 15:47:35.551+00'),
+	('b_example', native.snowflake_boundary('2016-04-30 11:18:25.796Z')::text, portable.snowflake_boundary('2016-04-30 11:18:25.796Z')::text,
+		'175928847298985984'),
+	('b_next_ms', native.snowflake_boundary('2016-04-30 11:18:25.7961Z')::text, portable.snowflake_boundary('2016-04-30 11:18:25.7961Z')::text,
+		'175928847303180288'),
+	('b_epoch', native.snowflake_boundary('2015-01-01Z')::text, portable.snowflake_boundary('2015-01-01Z')::text, '0'),
+	('b_before', native.snowflake_boundary('2000-01-01Z')::text, portable.snowflake_boundary('2000-01-01Z')::text, '0'),
+	('b_own_epoch', native.snowflake_boundary('2026-01-01Z', '2026-01-01Z')::text, portable.snowflake_boundary('2026-01-01Z', '2026-01-01Z')::text, '0'),
+	('b_last', native.snowflake_boundary('2084-09-06 15:47:35.551Z')::text, portable.snowflake_boundary('2084-09-06 15:47:35.551Z')::text,
+		'9223372036850581504')
+	) AS vectors (label, native, portable, expected);
+
+-- edges: results and SQLSTATEs
+SELECT sameness.same_outcomes('snowflake_extract_timestamp edges', '%E.snowflake_extract_timestamp(%1)', ARRAY[
+	'0::bigint', '1::bigint', '4194303::bigint', '4194304::bigint', '175928847299117063::bigint', '9223372036854775807::bigint',
+	'-1::bigint', '-9223372036854775808::bigint', 'NULL::bigint']);
+SELECT sameness.same_outcomes('snowflake_extract_timestamp(id, epoch) edges', '%E.snowflake_extract_timestamp(%1)', ARRAY[
+	'0, ''1970-01-01Z''', '9223372036854775807, ''1970-01-01Z''', '1, ''1969-12-31 23:59:59.999999Z''', '1, ''1969-12-31Z''',
+	'9223372036854775807, ''6429-10-17 02:45:55.327Z''', '9223372036854775807, ''6429-10-17 02:45:55.327999Z''',
+	'9223372036854775807, ''6429-10-17 02:45:55.328Z''', '0, ''infinity''', '0, ''-infinity''', '-1, ''infinity''', '-1, ''2015-01-01Z''',
+	'4194304, ''2015-01-01 00:00:00.0005Z''', '4194304, ''2015-01-01 00:00:00.0005+05:30''', '1, NULL', 'NULL, ''2015-01-01Z''']);
+SELECT sameness.same_outcomes('snowflake_extract_worker/process/increment edges',
+	'%E.snowflake_extract_worker(%1)::text || '' '' || %E.snowflake_extract_process(%1) || '' '' || %E.snowflake_extract_increment(%1)', ARRAY[
+	'0::bigint', '4095::bigint', '131071::bigint', '4194303::bigint', '9223372036854775807::bigint', '-1::bigint',
+	'-9223372036854775808::bigint', 'NULL::bigint', '175928847299117063::bigint']);
+SELECT sameness.same_outcomes('snowflake_extract_worker edges', '%E.snowflake_extract_worker(%1)', ARRAY['-1::bigint', '3932160::bigint', 'NULL::bigint']);
+SELECT sameness.same_outcomes('snowflake_extract_process edges', '%E.snowflake_extract_process(%1)', ARRAY['-1::bigint', '126976::bigint', 'NULL::bigint']);
+SELECT sameness.same_outcomes('snowflake_extract_increment edges', '%E.snowflake_extract_increment(%1)', ARRAY['-1::bigint', '4095::bigint', 'NULL::bigint']);
+SELECT sameness.same_outcomes('snowflake_boundary edges', '%E.snowflake_boundary(%1)', ARRAY[
+	'''-infinity''::timestamptz', '''infinity''::timestamptz', '''2015-01-01Z''::timestamptz', '''2015-01-01 00:00:00.000001Z''::timestamptz',
+	'''2014-12-31 23:59:59.999999Z''::timestamptz', '''2084-09-06 15:47:35.551Z''::timestamptz', '''2084-09-06 15:47:35.550001Z''::timestamptz',
+	'''2084-09-06 15:47:35.551001Z''::timestamptz', '''2084-09-06 15:47:35.552Z''::timestamptz', '''1970-01-01Z''::timestamptz',
+	'''4713-01-01 BC''::timestamptz', '''2020-01-01 00:00:00.0005Z''::timestamptz', 'NULL::timestamptz']);
+SELECT sameness.same_outcomes('snowflake_boundary(instant, epoch) edges', '%E.snowflake_boundary(%1)', ARRAY[
+	'''2026-01-01Z'', ''2026-01-01Z''', '''2026-01-01 00:00:00.000001Z'', ''2026-01-01Z''', '''2026-01-01Z'', ''1970-01-01Z''',
+	'''2039-09-07 15:47:35.551Z'', ''1970-01-01Z''', '''2039-09-07 15:47:35.552Z'', ''1970-01-01Z''', '''2026-01-01Z'', ''1969-12-31 23:59:59.999Z''',
+	'''2026-01-01Z'', ''6429-10-17 02:45:55.327Z''', '''infinity'', ''6429-10-17 02:45:55.327Z''', '''-infinity'', ''6429-10-17 02:45:55.327Z''',
+	'''6500-01-01Z'', ''6429-10-17 02:45:55.327Z''', '''2026-01-01Z'', ''6429-10-17 02:45:55.328Z''', '''2026-01-01Z'', ''infinity''',
+	'''2026-01-01Z'', ''-infinity''', '''infinity'', ''infinity''', '''2026-01-01 00:00:00.0004Z'', ''2026-01-01 00:00:00.0005Z''',
+	'''2026-01-01 00:00:00.0005Z'', ''2026-01-01 00:00:00.0005Z''', '''2026-01-01 00:00:00.0015Z'', ''2026-01-01 00:00:00.0005Z''',
+	'NULL, ''2026-01-01Z''', '''2026-01-01Z'', NULL']);
+SELECT sameness.same_outcomes('snowflake windows edges', '%E.snowflake_window_first(%1)::text || '' '' || %E.snowflake_window_last(%1)::text', ARRAY[
+	'''empty''::tstzrange', '''(,)''::tstzrange', '''[-infinity,infinity]''::tstzrange', '''[2084-09-06 15:47:35.551Z,)''::tstzrange',
+	'''(2084-09-06 15:47:35.551Z,)''::tstzrange', '''[2084-09-06 15:47:35.552Z,)''::tstzrange', '''[2090-01-01Z,)''::tstzrange',
+	'''(,2015-01-01Z)''::tstzrange', '''(,2015-01-01Z]''::tstzrange', '''(,2015-01-01 00:00:00.001Z)''::tstzrange',
+	'''(,2015-01-01 00:00:00.001Z]''::tstzrange', '''[2000-01-01Z,2015-01-01Z)''::tstzrange', '''(,2084-09-06 15:47:35.551Z]''::tstzrange',
+	'''(,2090-01-01Z)''::tstzrange', '''(2020-01-01Z,2020-01-01 00:00:00.001Z)''::tstzrange', '''[2020-01-01Z,2020-01-01Z]''::tstzrange',
+	'''[2020-01-01 00:00:00.0005Z,2020-01-01 00:00:00.0006Z)''::tstzrange', 'NULL::tstzrange']);
+SELECT sameness.same_outcomes('snowflake_within edges', '%E.snowflake_within(%1)', ARRAY[
+	'0, ''(,)''', '0, ''empty''', '175928847298985984, ''[2016-04-30 11:18:25.796Z,2016-04-30 11:18:25.797Z)''',
+	'175928847303180287, ''[2016-04-30 11:18:25.796Z,2016-04-30 11:18:25.797Z)''', '175928847303180288, ''[2016-04-30 11:18:25.796Z,2016-04-30 11:18:25.797Z)''',
+	'175928847298985983, ''[2016-04-30 11:18:25.796Z,2016-04-30 11:18:25.797Z)''', '-1, ''(,)''', 'NULL, ''(,)''', '1, NULL']);
+
+-- 100 000 random ids over the whole non-negative bigint range and 10 000 negative ones: every field, under the
+-- server's epoch and others
+CREATE TEMP TABLE ids AS
+SELECT CASE WHEN n > 100000 THEN -1 - id ELSE id END AS id,
+	timestamptz '1970-01-01Z' + random() * (timestamptz '6429-10-17Z' - timestamptz '1970-01-01Z') AS epoch
+FROM (SELECT n, ((random() * 2147483647)::bigint << 32) | (random() * 4294967295)::bigint AS id FROM generate_series(1, 110000) AS n) AS drawn;
+SELECT sameness.check('snowflake fields', count(*), array_agg(id::text)
+		FILTER (WHERE native.snowflake_extract_timestamp(id) IS DISTINCT FROM portable.snowflake_extract_timestamp(id)
+			OR native.snowflake_extract_timestamp(id, epoch) IS DISTINCT FROM portable.snowflake_extract_timestamp(id, epoch)
+			OR native.snowflake_extract_worker(id) IS DISTINCT FROM portable.snowflake_extract_worker(id)
+			OR native.snowflake_extract_process(id) IS DISTINCT FROM portable.snowflake_extract_process(id)
+			OR native.snowflake_extract_increment(id) IS DISTINCT FROM portable.snowflake_extract_increment(id)))
+FROM ids WHERE id >= 0;
+SELECT sameness.check('snowflake fields (errors, odd epochs)', count(*), array_agg(format('%s %s', id, epoch))
+		FILTER (WHERE sameness.outcome(format('SELECT native.snowflake_extract_timestamp(%s, %L)', id, epoch))
+				IS DISTINCT FROM sameness.outcome(format('SELECT portable.snowflake_extract_timestamp(%s, %L)', id, epoch))
+			OR sameness.outcome(format('SELECT native.snowflake_extract_timestamp(%s)', id))
+				IS DISTINCT FROM sameness.outcome(format('SELECT portable.snowflake_extract_timestamp(%s)', id))
+			OR sameness.outcome(format('SELECT native.snowflake_extract_worker(%s)', id))
+				IS DISTINCT FROM sameness.outcome(format('SELECT portable.snowflake_extract_worker(%s)', id))))
+FROM (SELECT id, CASE WHEN random() < 0.3 THEN epoch - interval '200 years' ELSE epoch END AS epoch FROM ids
+	WHERE id < 0 OR random() < 0.05) AS odd;
+
+-- 120 000 random instants from 1960 to 2100 (before the epoch, in range, past 2084), under the server's epoch and
+-- random ones from 1970 to 2100: boundaries, and windows between two of them
+CREATE TEMP TABLE instants AS
+SELECT timestamptz '1960-01-01Z' + random() * (timestamptz '2100-01-01Z' - timestamptz '1960-01-01Z') AS instant,
+	timestamptz '1960-01-01Z' + random() * (timestamptz '2100-01-01Z' - timestamptz '1960-01-01Z') AS other,
+	timestamptz '1970-01-01Z' + random() * (timestamptz '2100-01-01Z' - timestamptz '1970-01-01Z') AS epoch
+FROM generate_series(1, 120000);
+SELECT sameness.check('snowflake_boundary', count(*), array_agg(instant::text)
+		FILTER (WHERE native.snowflake_boundary(instant) IS DISTINCT FROM portable.snowflake_boundary(instant)))
+FROM instants WHERE instant < '2084-09-06Z';
+SELECT sameness.check('snowflake_boundary (instant, epoch)', count(*), array_agg(format('%s %s', instant, epoch))
+		FILTER (WHERE native.snowflake_boundary(instant, epoch) IS DISTINCT FROM portable.snowflake_boundary(instant, epoch)))
+FROM instants WHERE instant < epoch + interval '69 years';
+SELECT sameness.check('snowflake_boundary (outcomes)', count(*), array_agg(format('%s %s', instant, epoch))
+		FILTER (WHERE sameness.outcome(format('SELECT native.snowflake_boundary(%L)', instant))
+				IS DISTINCT FROM sameness.outcome(format('SELECT portable.snowflake_boundary(%L)', instant))
+			OR sameness.outcome(format('SELECT native.snowflake_boundary(%L, %L)', instant, epoch))
+				IS DISTINCT FROM sameness.outcome(format('SELECT portable.snowflake_boundary(%L, %L)', instant, epoch))))
+FROM instants WHERE instant > '2084-01-01Z' OR instant > epoch + interval '68 years' OR random() < 0.02;
+SELECT sameness.check('snowflake_window_first/last/within', count(*), array_agg(w::text)
+		FILTER (WHERE native.snowflake_window_first(w) IS DISTINCT FROM portable.snowflake_window_first(w)
+			OR native.snowflake_window_last(w) IS DISTINCT FROM portable.snowflake_window_last(w)
+			OR native.snowflake_within(id, w) IS DISTINCT FROM portable.snowflake_within(id, w)))
+FROM (SELECT tstzrange(least(instant, other), greatest(instant, other),
+		(ARRAY['[)', '[]', '(]', '()'])[1 + (random() * 3)::int]) AS w,
+		CASE WHEN random() < 0.5 THEN portable.snowflake_boundary(least(instant, '2084-09-06Z')) + (random() * 8388608)::bigint - 4194304
+			ELSE ((random() * 2147483647)::bigint << 32) END AS id
+	FROM instants) AS windows;
+
+-- generation: the layout and the fields asked for, the timestamp now (as the native one's)
+SELECT sameness.check('snowflake_generate(worker, process) fields', count(*), array_agg(format('%s: %s', n, id)) FILTER (WHERE
+		id < 0 OR portable.snowflake_extract_worker(id) <> n % 32 OR portable.snowflake_extract_process(id) <> n / 32 % 32
+		OR portable.snowflake_extract_timestamp(id) < date_trunc('milliseconds', before)
+		OR portable.snowflake_extract_timestamp(id) > after
+		OR abs(extract(epoch FROM portable.snowflake_extract_timestamp(id) - native.snowflake_extract_timestamp(native_id))) > 0.05
+		OR native.snowflake_extract_worker(native_id) <> n % 32 OR native.snowflake_extract_process(native_id) <> n / 32 % 32))
+FROM (SELECT n, clock_timestamp() AS before, portable.snowflake_generate(n % 32, n / 32 % 32) AS id, clock_timestamp() AS after,
+		native.snowflake_generate(n % 32, n / 32 % 32) AS native_id
+	FROM generate_series(0, 20479) AS n) AS generated;
+-- strictly increasing within a session (the increments wrap every 4096 tickets: the session then waits for the
+-- next ms when it is still in the same one), the timestamp within the calls
+SELECT sameness.check('snowflake_generate increasing', count(*), array_agg(format('%s after %s', id, previous))
+		FILTER (WHERE id <= previous OR portable.snowflake_extract_worker(id) <> 3 OR portable.snowflake_extract_process(id) <> 7
+			OR portable.snowflake_extract_timestamp(id) < date_trunc('milliseconds', before)
+			OR portable.snowflake_extract_timestamp(id) > after))
+FROM (SELECT id, before, after, lag(id) OVER (ORDER BY n) AS previous
+	FROM (SELECT n, clock_timestamp() AS before, portable.snowflake_generate(3, 7) AS id, clock_timestamp() AS after
+		FROM generate_series(1, 30000) AS n) AS generated) AS ordered
+WHERE previous IS NOT NULL;
+SELECT sameness.check('snowflake_generate several ids a ms', count(*), CASE WHEN count(*) = count(DISTINCT id)
+		AND count(*) > count(DISTINCT id >> 22) THEN '{}'::text[] ELSE ARRAY['ids repeated, or never two in a ms'] END)
+FROM (SELECT portable.snowflake_generate(0, 0) AS id FROM generate_series(1, 30000)) AS generated;
+-- the increments wrapping within a ms (tickets ...4094, ...4095, ...0): the session waits for the next ms
+SELECT setval('portable.identities_snowflake_tickets', (nextval('portable.identities_snowflake_tickets') / 4096 + 1) * 4096 + 4093) \g /dev/null
+SELECT sameness.check('snowflake_generate increments wrapping', count(*), array_agg(format('%s after %s', id, previous))
+		FILTER (WHERE id <= previous) || CASE WHEN count(*) FILTER (WHERE (id & 4095) < (previous & 4095)) = 0
+			THEN ARRAY['no wrap'] ELSE '{}'::text[] END)
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous
+	FROM (SELECT n, portable.snowflake_generate(0, 0) AS id FROM generate_series(1, 3) AS n) AS generated) AS ordered
+WHERE previous IS NOT NULL;
+SET identities.snowflake_worker = 17;
+SET identities.snowflake_process = 30;
+SELECT sameness.same_outcomes('snowflake_generate() under the settings',
+	'%E.snowflake_extract_worker(%E.snowflake_generate())::text || '' '' || %E.snowflake_extract_process(%E.snowflake_generate())', ARRAY['1', '2']);
+RESET identities.snowflake_worker;
+RESET identities.snowflake_process;
+SELECT sameness.same_outcomes('snowflake_generate() by default',
+	'%E.snowflake_extract_worker(%E.snowflake_generate())::text || '' '' || %E.snowflake_extract_process(%E.snowflake_generate())', ARRAY['1']);
+SELECT sameness.same_outcomes('snowflake_generate errors', '%E.snowflake_extract_worker(%E.snowflake_generate(%1))', ARRAY[
+	'0, 0', '31, 31', '32, 0', '-1, 0', '0, 32', '0, -1', '32, 32', '2147483647, 0', '-2147483648, -2147483648', 'NULL, 1', '1, NULL']);
+-- in a read-only transaction (nextval refused): the session's own tickets, still increasing
+BEGIN READ ONLY;
+SELECT sameness.check('snowflake_generate read-only', count(*), array_agg(format('%s after %s', id, previous))
+		FILTER (WHERE id <= previous OR portable.snowflake_extract_worker(id) <> 5))
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous
+	FROM (SELECT n, portable.snowflake_generate(5, 5) AS id FROM generate_series(1, 10000) AS n) AS generated) AS ordered
+WHERE previous IS NOT NULL;
+COMMIT;
+
+-- two sessions drawing at the same time (the other one through dblink): no id twice, each session's increasing
+CREATE EXTENSION IF NOT EXISTS dblink SCHEMA sameness;
+\o /dev/null
+SELECT sameness.dblink_connect('other', format('host=%s port=%s dbname=%s user=%s',
+	split_part(current_setting('unix_socket_directories'), ',', 1), current_setting('port'), current_database(), current_user));
+SELECT sameness.dblink_send_query('other', 'SELECT n, portable.snowflake_generate(1, 2) FROM generate_series(1, 50000) AS n');
+CREATE TEMP TABLE drawn AS SELECT 'this' AS session, n, portable.snowflake_generate(1, 2) AS id FROM generate_series(1, 50000) AS n;
+INSERT INTO drawn SELECT 'other', n, id FROM sameness.dblink_get_result('other') AS t(n integer, id bigint);
+SELECT sameness.dblink_disconnect('other');
+\o
+SELECT sameness.check('snowflake_generate in two sessions at once', count(*), CASE WHEN count(*) = count(DISTINCT id)
+		AND count(DISTINCT id >> 22) < count(*) THEN '{}'::text[] ELSE ARRAY['an id repeated'] END
+		|| array_agg(format('%s %s after %s', session, id, previous)) FILTER (WHERE id <= previous))
+FROM (SELECT session, id, lag(id) OVER (PARTITION BY session ORDER BY n) AS previous FROM drawn) AS ordered;
+SELECT sameness.check('snowflake_generate in two sessions overlapped', 1,
+	CASE WHEN (SELECT max(id >> 22) FROM drawn WHERE session = 'this') >= (SELECT min(id >> 22) FROM drawn WHERE session = 'other')
+		AND (SELECT max(id >> 22) FROM drawn WHERE session = 'other') >= (SELECT min(id >> 22) FROM drawn WHERE session = 'this')
+	THEN '{}'::text[] ELSE ARRAY['the sessions did not draw at the same time'] END);
+
+-- a clock behind the session's last id (set back): counts on in that ms, then the next, never below it
+SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 5000 AS ahead \gset
+SELECT set_config('identities_portable.snowflake', :ahead || ':4000', false) IS NOT NULL AS set_back \g /dev/null
+SELECT sameness.check('snowflake_generate with the clock set back', count(*), array_agg(format('%s after %s', id, previous))
+		FILTER (WHERE id <= previous OR (id >> 22) + 1420070400000 NOT IN (:ahead, :ahead + 1)))
+FROM (SELECT id, lag(id, 1, ((:ahead - 1420070400000) << 22) + 4000) OVER (ORDER BY n) AS previous
+	FROM (SELECT n, portable.snowflake_generate(0, 0) AS id FROM generate_series(1, 1000) AS n) AS generated) AS ordered;
