@@ -1,7 +1,8 @@
 // The oracle: Architect.Identities itself, built from its source, against a real server, both ways. Each group of
 // checks prints "ok - ..." or "not ok - ..." (test/clients/run counts them); a difference the project chose prints
 // "# note: ..." with its count. The server's connection comes from libpq's variables; the public-id key from the
-// file the server reads (IDENTITIES_PUBLIC_KEY_FILE).
+// file the server reads (IDENTITIES_PUBLIC_KEY_FILE). With ORACLE_EDITION=portable the database holds the portable
+// edition (portable/), whose key is set through its functions, and every check's name starts with "[portable]".
 using System.Numerics;
 using Architect.Identities;
 using Microsoft.Extensions.DependencyInjection;
@@ -18,6 +19,17 @@ await using var connection = new NpgsqlConnection(new NpgsqlConnectionStringBuil
 }.ConnectionString);
 await connection.OpenAsync();
 var failures = 0;
+var portable = Environment.GetEnvironmentVariable("ORACLE_EDITION") == "portable";
+var edition = portable ? "[portable] " : "";
+// The portable edition keeps its key in a table, set through its functions (as the installing role).
+async Task PortableKey(string function, string? key)
+{
+    await using var command = new NpgsqlCommand($"SELECT {function}(@key)", connection);
+    command.Parameters.AddWithValue("key", NpgsqlTypes.NpgsqlDbType.Text, (object?)key ?? DBNull.Value);
+    await command.ExecuteScalarAsync();
+}
+if (portable)
+    await PortableKey("identities_public_key_set", File.ReadAllText(Environment.GetEnvironmentVariable("IDENTITIES_PUBLIC_KEY_FILE")!).Trim());
 
 // One SQL function over an array of values, in order: SELECT array_agg(f(x) ORDER BY o) FROM unnest(@xs) WITH ORDINALITY.
 async Task<TOut[]> Map<TIn, TOut>(string expression, string inType, IReadOnlyList<TIn> values)
@@ -34,11 +46,11 @@ void Report<T>(string what, IReadOnlyList<T> inputs, Func<int, bool> agrees, Fun
 {
     var differing = Enumerable.Range(0, inputs.Count).Where(i => !agrees(i)).ToList();
     if (differing.Count == 0)
-        Console.WriteLine($"ok - {what} ({inputs.Count} values)");
+        Console.WriteLine($"ok - {edition}{what} ({inputs.Count} values)");
     else
     {
         failures++;
-        Console.WriteLine($"not ok - {what}: {differing.Count} of {inputs.Count} differ, e.g. {string.Join("; ", differing.Take(3).Select(describe))}");
+        Console.WriteLine($"not ok - {edition}{what}: {differing.Count} of {inputs.Count} differ, e.g. {string.Join("; ", differing.Take(3).Select(describe))}");
     }
 }
 
@@ -245,8 +257,11 @@ foreach (var (name, encode, sql) in new (string, Func<object, string>, string)[]
     var ids = Enumerable.Range(0, Count).Select(_ => random.NextInt64() & long.MaxValue).ToList();
     var issuedBefore = ids.Select(id => oldConverter.GetPublicRepresentation((ulong)id)).ToList();
     // The database moves to the new key and keeps the old one for reading (in this session, as step 2 does by file).
-    await using (var set = new NpgsqlCommand($"SET identities.public_key = '{newKey}'; SET identities.public_key_previous = '{oldKey}'", connection))
-        await set.ExecuteNonQueryAsync();
+    if (portable)
+        await PortableKey("identities_public_key_rotate", newKey);
+    else
+        await using (var set = new NpgsqlCommand($"SET identities.public_key = '{newKey}'; SET identities.public_key_previous = '{oldKey}'", connection))
+            await set.ExecuteNonQueryAsync();
     var sqlReadsOld = await Map<Guid, long?>("public_id_to_bigint(x)", "uuid", issuedBefore);
     var keysOfOld = await Map<Guid, string>("public_id_key(x)", "uuid", issuedBefore);
     Report("rotation: public ids the .NET service made under the old key read by the database, as 'previous'", ids,
@@ -258,14 +273,20 @@ foreach (var (name, encode, sql) in new (string, Func<object, string>, string)[]
     Report("rotation: public_id_renew gives the .NET service's new-key public id", ids,
         i => renewed[i] == newConverter.GetPublicRepresentation((ulong)ids[i]), i => $"{ids[i]}");
     // The last step: the old key dropped; the old public ids no longer decode, the renewed ones do.
-    await using (var reset = new NpgsqlCommand("RESET identities.public_key_previous", connection))
-        await reset.ExecuteNonQueryAsync();
+    if (portable)
+        await PortableKey("identities_public_key_set_previous", null);
+    else
+        await using (var reset = new NpgsqlCommand("RESET identities.public_key_previous", connection))
+            await reset.ExecuteNonQueryAsync();
     var afterDrop = await Map<Guid, long?>("public_id_to_bigint(x)", "uuid", issuedBefore);
     var renewedAfterDrop = await Map<Guid, long?>("public_id_to_bigint(x)", "uuid", renewed);
     Report("rotation: once the old key is dropped, old public ids decode to NULL and renewed ones to their id", ids,
         i => afterDrop[i] is null && renewedAfterDrop[i] == ids[i], i => $"{ids[i]}: {afterDrop[i]} {renewedAfterDrop[i]}");
-    await using (var reset = new NpgsqlCommand("RESET identities.public_key", connection))
-        await reset.ExecuteNonQueryAsync();
+    if (portable)
+        await PortableKey("identities_public_key_set", oldKey);
+    else
+        await using (var reset = new NpgsqlCommand("RESET identities.public_key", connection))
+            await reset.ExecuteNonQueryAsync();
 }
 
 return failures == 0 ? 0 : 1;
