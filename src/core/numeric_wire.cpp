@@ -237,19 +237,22 @@ bool reads_as_numeric_wire(const std::uint8_t *bytes, std::size_t length, Uint12
 	}
 }
 
+std::string raw_wire_message(const char *type_name) {
+	return std::string("invalid binary value for type ") + type_name + " in identities 0.1.0";
+}
+
 } // namespace
 
 void check_raw_wire_receive(const std::uint8_t *bytes, std::size_t length, std::size_t size, Uint128 max,
                             const char *type_name) {
-	const std::string message = std::string("invalid binary value for type ") + type_name + " in identities 0.1.0";
 	if (length != size)
-		throw Error(ErrorCode::InvalidBinaryRepresentation, message,
+		throw Error(ErrorCode::InvalidBinaryRepresentation, raw_wire_message(type_name),
 		            "The value is " + std::to_string(length) + " bytes long; that form has " + std::to_string(size) +
 		                ".",
 		            kRawWireHint);
 	Uint128 value = 0;
 	if (reads_as_numeric_wire(bytes, length, max, value))
-		throw Error(ErrorCode::InvalidBinaryRepresentation, message,
+		throw Error(ErrorCode::InvalidBinaryRepresentation, raw_wire_message(type_name),
 		            "Its " + std::to_string(size) + " bytes are also numeric's binary form of " + decimal_text(value) +
 		                ", which identities 0.2.0 and later send.",
 		            kRawWireHint);
