@@ -21,7 +21,7 @@ DECLARE
 	parent_schema name := (SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 	                       WHERE c.oid = parent);
 	parent_name name := (SELECT relname FROM pg_class WHERE oid = parent);  -- messages name it as PostgreSQL's do
-	key_type_name name;  -- the key column's type's name, when it is one of ours (a domain in the portable edition)
+	key_type_name name;  -- the key's type's name, when it is one of ours
 	key_text text;       -- the key as SQL: a quoted column name or the expression
 	key_type regtype;
 	key_operator_schema name;
@@ -101,7 +101,10 @@ BEGIN
 	PERFORM pg_advisory_xact_lock(hashtext('identities_maintain_partitions'), parent::oid::integer);
 
 	SELECT coalesce(quote_ident(a.attname), pg_get_expr(p.partexprs, p.partrelid)), opc.opcintype::regtype,
-	       pg_get_expr(d.adbin, d.adrelid), CASE WHEN tn.nspname = extension_schema THEN t.typname END,
+	       pg_get_expr(d.adbin, d.adrelid),
+	       -- the column's own type first: the portable edition's types are domains over the opclass's
+	       coalesce(CASE WHEN ctn.nspname = extension_schema THEN ct.typname END,
+	                CASE WHEN tn.nspname = extension_schema THEN t.typname END),
 	       (SELECT opn.nspname FROM pg_amop ao  -- where the order's operators live: the extension's or pg_catalog
 	        JOIN pg_operator o ON o.oid = ao.amopopr JOIN pg_namespace opn ON opn.oid = o.oprnamespace
 	        WHERE ao.amopfamily = opc.opcfamily AND ao.amoplefttype = opc.opcintype AND ao.amoprighttype = opc.opcintype
@@ -109,10 +112,12 @@ BEGIN
 	INTO key_text, key_type, column_default, key_type_name, key_operator_schema
 	FROM pg_partitioned_table p
 	JOIN pg_opclass opc ON opc.oid = p.partclass[0]
+	JOIN pg_type t ON t.oid = opc.opcintype
+	JOIN pg_namespace tn ON tn.oid = t.typnamespace
 	LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0] AND p.partattrs[0] <> 0
 	LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-	JOIN pg_type t ON t.oid = coalesce(a.atttypid, opc.opcintype)
-	JOIN pg_namespace tn ON tn.oid = t.typnamespace
+	LEFT JOIN pg_type ct ON ct.oid = a.atttypid
+	LEFT JOIN pg_namespace ctn ON ctn.oid = ct.typnamespace
 	WHERE p.partrelid = parent AND p.partstrat = 'r' AND p.partnatts = 1
 	  AND opc.opcdefault;  -- time order: the type's default order, not a routing order
 	IF key_type IS NULL THEN
