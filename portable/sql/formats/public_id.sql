@@ -278,7 +278,7 @@ COMMENT ON FUNCTION @extschema@.identities_public_key_previous_fingerprint() IS 
 CREATE FUNCTION @extschema@.identities_public_key_bytes(key text) RETURNS bytea
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
-	text_form text := btrim(key, E' \t\n\r\f\v');
+	text_form text := btrim(key, E' \t\n\r\f\x0B');
 BEGIN
 	IF text_form ~ '^[A-Za-z0-9+/]{21}[AQgw]==$' OR text_form ~ '^[A-Za-z0-9+/]{32}$' OR text_form ~ '^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$' THEN
 		RETURN decode(text_form, 'base64');

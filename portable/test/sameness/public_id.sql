@@ -92,4 +92,32 @@ FROM (SELECT key, sameness.outcome(format('SELECT portable.identities_public_key
 		'', 'AAAAAAAAAAAAAAAAAAAAAB==', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==']) AS key) AS attempts;
 SELECT sameness.check('well-formed keys', count(*), array_agg(key || ': ' || outcome) FILTER (WHERE outcome LIKE 'ERROR%'))
 FROM (SELECT key, sameness.outcome(format('SELECT portable.identities_public_key_set(%L)', key)) AS outcome
-	FROM unnest(ARRAY['AAAAAAAAAAAAAAAAAAAAAQ==', ' AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA ', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAE=']) AS key) AS attempts;
+	FROM unnest(ARRAY['AAAAAAAAAAAAAAAAAAAAAQ==', ' AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA ', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAE=',
+		'vbu4RH1wwC6+v4Cxn4L/HzbGTPICVCBFxGt9IED5J+A=', E'\x0B\tvAAAAAAAAAAAAAAAAAAAAQ==\r\n']) AS key) AS attempts;
+-- random keys of each length, as a key file holds them (a newline after): each taken by both editions, with the
+-- same fingerprint
+CREATE FUNCTION pg_temp.random_key_fingerprints() RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	key text;
+	native_fingerprint text;
+	portable_fingerprint text;
+	differences text[] := '{}';
+	compared integer := 0;
+BEGIN
+	FOR key IN
+		SELECT encode(substr(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 1, n), 'base64') || E'\n'
+		FROM generate_series(1, 300) AS i, unnest(ARRAY[16, 24, 32]) AS n
+	LOOP
+		PERFORM set_config('identities.public_key', key, true);
+		native_fingerprint := native.identities_public_key_fingerprint();
+		portable_fingerprint := sameness.outcome(format('SELECT portable.identities_public_key_set(%L)', key));
+		compared := compared + 1;
+		IF native_fingerprint IS DISTINCT FROM portable_fingerprint THEN
+			differences := differences || format('a key beginning %s: native %s, portable %s', left(key, 2), native_fingerprint,
+				portable_fingerprint);
+		END IF;
+	END LOOP;
+	RETURN sameness.check('random keys, their fingerprints', compared, differences);
+END
+$$;
+SELECT pg_temp.random_key_fingerprints();
