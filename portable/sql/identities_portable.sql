@@ -89,3 +89,43 @@ BEGIN
 END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_next_ticket(regclass, text) IS 'internal: the next ticket of a server-wide sequence, or of the session in a read-only transaction';
+
+-- Internal: this node's Citus group id, NULL where Citus is not (or the group is not yet known: -1).
+CREATE FUNCTION @extschema@.identities_citus_group() RETURNS integer
+	LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+DECLARE
+	citus_group integer;
+BEGIN
+	IF to_regclass('pg_catalog.pg_dist_local_group') IS NOT NULL THEN
+		EXECUTE 'SELECT groupid FROM pg_catalog.pg_dist_local_group LIMIT 1' INTO citus_group;
+	END IF;
+	RETURN CASE WHEN citus_group >= 0 THEN citus_group END;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_citus_group() IS 'internal: this node''s Citus group id (NULL without Citus)';
+
+-- Internal: a node setting of the native edition (identities.snowflake_worker and identities.snowflake_process,
+-- 0-31; identities.siq_shard, 0-255), checked when read (a custom setting has no check hook here); unset, derived
+-- from a Citus node's group id as the native edition derives it, else 0.
+CREATE FUNCTION @extschema@.identities_node_setting(name text) RETURNS integer
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	setting text := btrim(coalesce(current_setting(name, true), ''));
+	maximum integer := CASE name WHEN 'identities.siq_shard' THEN 255 ELSE 31 END;
+	citus_group integer;
+BEGIN
+	IF setting = '' THEN
+		citus_group := @extschema@.identities_citus_group();
+		RETURN CASE WHEN citus_group IS NULL THEN 0
+		            WHEN name = 'identities.snowflake_worker' THEN citus_group / 32 % 32
+		            WHEN name = 'identities.snowflake_process' THEN citus_group % 32
+		            ELSE citus_group & 255 END;
+	END IF;
+	IF setting ~ '^[+-]?[0-9]{1,9}$' AND setting::integer BETWEEN 0 AND maximum THEN
+		RETURN setting::integer;
+	END IF;
+	RAISE EXCEPTION 'invalid value for parameter "%": "%"', name, setting USING ERRCODE = '22023',
+		DETAIL = format('The value must be from 0 to %s.', maximum);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_node_setting(text) IS 'internal: identities.snowflake_worker, identities.snowflake_process or identities.siq_shard, derived on a Citus node when unset';

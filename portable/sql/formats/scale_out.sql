@@ -11,15 +11,10 @@ CREATE FUNCTION @extschema@.identities_node_identity(OUT citus_group integer, OU
                                                      OUT public_key_previous_fingerprint text)
 	LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
 BEGIN
-	IF to_regclass('pg_catalog.pg_dist_local_group') IS NOT NULL THEN
-		EXECUTE 'SELECT groupid FROM pg_catalog.pg_dist_local_group LIMIT 1' INTO citus_group;
-		IF citus_group < 0 THEN
-			citus_group := NULL;
-		END IF;
-	END IF;
-	snowflake_worker := @extschema@.identities_snowflake_node_setting('identities.snowflake_worker');
-	snowflake_process := @extschema@.identities_snowflake_node_setting('identities.snowflake_process');
-	siq_shard := @extschema@.identities_siq_shard_setting();
+	citus_group := @extschema@.identities_citus_group();
+	snowflake_worker := @extschema@.identities_node_setting('identities.snowflake_worker');
+	snowflake_process := @extschema@.identities_node_setting('identities.snowflake_process');
+	siq_shard := @extschema@.identities_node_setting('identities.siq_shard');
 	siq_domain := coalesce(current_setting('identities.siq_domain', true), '');
 	public_key_fingerprint := @extschema@.identities_public_key_fingerprint();
 	public_key_previous_fingerprint := @extschema@.identities_public_key_previous_fingerprint();

@@ -276,33 +276,12 @@ COMMENT ON FUNCTION @extschema@.siq_domain_hash(text) IS 'SUOU''s domain hash: t
 -- The settings are read by name (identities.siq_domain, identities.siq_shard): the native edition checks them when
 -- they are set, this one when it reads them. An unset identities.siq_shard is, on a Citus node, the node's group
 -- id % 256 (as the native edition derives it), else 0.
-CREATE FUNCTION @extschema@.identities_siq_shard_setting() RETURNS integer
-	LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
-DECLARE
-	shard_setting text := btrim(coalesce(current_setting('identities.siq_shard', true), ''));
-	citus_group integer;
-BEGIN
-	IF shard_setting = '' THEN
-		IF to_regclass('pg_catalog.pg_dist_local_group') IS NOT NULL THEN
-			EXECUTE 'SELECT groupid FROM pg_catalog.pg_dist_local_group LIMIT 1' INTO citus_group;
-			RETURN coalesce(CASE WHEN citus_group >= 0 THEN citus_group & 255 END, 0);
-		END IF;
-		RETURN 0;
-	ELSIF shard_setting ~ '^[+-]?[0-9]{1,9}$' AND shard_setting::integer BETWEEN 0 AND 255 THEN
-		RETURN shard_setting::integer;
-	END IF;
-	RAISE EXCEPTION 'invalid value for parameter "identities.siq_shard": "%"', shard_setting USING ERRCODE = '22023',
-		DETAIL = 'The shard of a siq must be from 0 to 255.';
-END
-$$;
-COMMENT ON FUNCTION @extschema@.identities_siq_shard_setting() IS 'internal: identities.siq_shard (0-255), derived on a Citus node when unset';
-
 CREATE FUNCTION @extschema@.siq_generate(qualifier text) RETURNS @extschema@.siq
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
 BEGIN
 	RETURN @extschema@.identities_siq_generate(qualifier,
 		@extschema@.siq_domain_hash(coalesce(current_setting('identities.siq_domain', true), '')),
-		@extschema@.identities_siq_shard_setting());
+		@extschema@.identities_node_setting('identities.siq_shard'));
 END
 $$;
 COMMENT ON FUNCTION @extschema@.siq_generate(text) IS 'new SIQ of a qualifier (user, message, ...), domain and shard from identities.siq_domain and identities.siq_shard; serials from a server-wide sequence in the portable edition';

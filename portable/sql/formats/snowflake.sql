@@ -106,32 +106,6 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_snowflake_boundary(timestamptz, bigint) IS 'internal: the smallest Snowflake at or after the instant under an epoch in Unix milliseconds';
 
--- Internal: a node setting (identities.snowflake_worker, identities.snowflake_process): its value 0..31; unset, on
--- a Citus node derived from the group id (worker: group / 32 % 32, process: group % 32), else 0.
-CREATE FUNCTION @extschema@.identities_snowflake_node_setting(name text) RETURNS integer
-	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-	setting text := btrim(coalesce(current_setting(name, true), ''));
-	citus_group integer;
-BEGIN
-	IF setting = '' THEN
-		IF to_regclass('pg_catalog.pg_dist_local_group') IS NOT NULL THEN
-			EXECUTE 'SELECT groupid FROM pg_catalog.pg_dist_local_group LIMIT 1' INTO citus_group;
-			IF citus_group >= 0 THEN
-				RETURN CASE WHEN name = 'identities.snowflake_worker' THEN citus_group / 32 % 32 ELSE citus_group % 32 END;
-			END IF;
-		END IF;
-		RETURN 0;
-	END IF;
-	IF setting ~ '^[+-]?[0-9]{1,9}$' AND setting::integer BETWEEN 0 AND 31 THEN
-		RETURN setting::integer;
-	END IF;
-	RAISE EXCEPTION 'invalid value for parameter "%": "%"', name, setting USING ERRCODE = '22023',
-		DETAIL = 'The value must be from 0 to 31.';
-END
-$$;
-COMMENT ON FUNCTION @extschema@.identities_snowflake_node_setting(text) IS 'internal: identities.snowflake_worker or identities.snowflake_process (0-31), derived on a Citus node when unset';
-
 -- generation, extraction, boundaries
 
 -- Internal: the server-wide ticket counter of snowflake_generate. CACHE 1 is what makes it work: tickets come out
@@ -199,8 +173,8 @@ CREATE FUNCTION @extschema@.snowflake_generate() RETURNS bigint
 	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
 BEGIN
 	RETURN @extschema@.identities_snowflake_generate(
-		@extschema@.identities_snowflake_node_setting('identities.snowflake_worker'),
-		@extschema@.identities_snowflake_node_setting('identities.snowflake_process'));
+		@extschema@.identities_node_setting('identities.snowflake_worker'),
+		@extschema@.identities_node_setting('identities.snowflake_process'));
 END
 $$;
 COMMENT ON FUNCTION @extschema@.snowflake_generate() IS 'new Snowflake, worker and process from identities.snowflake_worker and identities.snowflake_process; increments from a server-wide sequence in the portable edition';
