@@ -67,6 +67,7 @@ CREATE CAST (bytea AS distributedid) WITH FUNCTION bytea_to_distributedid(bytea)
 CREATE CAST (distributedid AS bytea) WITH FUNCTION distributedid_to_bytea(distributedid);
 
 -- @expand fixed_bytes_type TYPE=distributedid
+-- @expand cross_type TYPE=distributedid OTHER=numeric
 
 -- @expand time_window FORMAT=distributedid TYPE=distributedid VOLATILITY=IMMUTABLE
 CREATE OPERATOR <@ (LEFTARG = distributedid, RIGHTARG = tstzrange, FUNCTION = distributedid_within);

@@ -39,6 +39,7 @@ CREATE CAST (uuid AS iuid) WITH FUNCTION uuid_to_iuid(uuid) AS ASSIGNMENT;
 CREATE CAST (iuid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;  -- the same 16 bytes
 
 -- @expand fixed_bytes_type TYPE=iuid
+-- @expand cross_type TYPE=iuid OTHER=uuid
 -- @expand routing_order TYPE=iuid FIELD=country
 
 -- @expand time_window FORMAT=iuid TYPE=iuid VOLATILITY=IMMUTABLE

@@ -99,6 +99,7 @@ CREATE CAST (integer AS siq) WITH FUNCTION integer_to_siq(integer) AS ASSIGNMENT
 CREATE CAST (smallint AS siq) WITH FUNCTION smallint_to_siq(smallint) AS ASSIGNMENT;
 
 -- @expand fixed_bytes_type TYPE=siq
+-- @expand cross_type TYPE=siq OTHER=numeric
 
 -- @expand routing_order TYPE=siq FIELD=shard
 

@@ -45,6 +45,31 @@ ParseStatus parse_integral_numeric(std::string_view numeric_text, Uint128 max, U
 	return parse_decimal(numeric_text, max, out);
 }
 
+NumericPlace place_numeric(std::string_view numeric_text, Uint128 max) noexcept {
+	using Kind = NumericPlace::Kind;
+	if (numeric_text == "NaN" || numeric_text == "Infinity")
+		return {Kind::Above, 0};
+	if (numeric_text == "-Infinity")
+		return {Kind::Below, 0};
+	const bool negative = !numeric_text.empty() && numeric_text.front() == '-';
+	if (negative)
+		numeric_text.remove_prefix(1);
+	std::string_view fraction;
+	const std::size_t point = numeric_text.find('.');
+	if (point != std::string_view::npos) {
+		fraction = numeric_text.substr(point + 1);
+		numeric_text = numeric_text.substr(0, point);
+	}
+	const bool has_fraction = fraction.find_first_not_of('0') != std::string_view::npos;
+	Uint128 floor = 0;
+	const ParseStatus status = parse_decimal(numeric_text, max, floor);
+	if (negative && (status != ParseStatus::Ok || floor != 0 || has_fraction))
+		return {Kind::Below, 0};
+	if (status != ParseStatus::Ok) // digits past max (numeric_out writes nothing else)
+		return {Kind::Above, 0};
+	return {has_fraction ? Kind::Fraction : Kind::Exact, floor};
+}
+
 std::string_view trim_space(std::string_view text) noexcept {
 	auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
 	while (!text.empty() && is_space(text.front()))

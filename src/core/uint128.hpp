@@ -37,6 +37,30 @@ ParseStatus parse_decimal(std::string_view digits, Uint128 max, Uint128 &out) no
 // non-zero fraction is Invalid.
 ParseStatus parse_integral_numeric(std::string_view numeric_text, Uint128 max, Uint128 &out) noexcept;
 
+// Where a numeric stands among the integers 0 ... max, from numeric_out's text, to compare an id with any numeric
+// a driver sends: Below them all (a negative value, -Infinity), Above them all (past max, Infinity, NaN: numeric
+// sorts NaN last), or at floor: Exact when integral, Fraction when strictly between floor and floor + 1.
+struct NumericPlace {
+	enum class Kind { Below, Exact, Fraction, Above } kind;
+	Uint128 floor;
+};
+NumericPlace place_numeric(std::string_view numeric_text, Uint128 max) noexcept;
+
+// -1, 0 or 1 as the integer value sorts before, equal to or after the numeric so placed (numeric's own order).
+inline int compare_with_numeric(Uint128 value, NumericPlace place) noexcept {
+	switch (place.kind) {
+	case NumericPlace::Kind::Below:
+		return 1;
+	case NumericPlace::Kind::Above:
+		return -1;
+	case NumericPlace::Kind::Fraction:
+		return value <= place.floor ? -1 : 1;
+	case NumericPlace::Kind::Exact:
+		break;
+	}
+	return (value > place.floor) - (value < place.floor);
+}
+
 // Drops the whitespace PostgreSQL's own input functions skip around a value.
 std::string_view trim_space(std::string_view text) noexcept;
 

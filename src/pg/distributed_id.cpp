@@ -43,6 +43,7 @@ Uint128 generate_distributed_id() {
 } // namespace
 
 IDENTITIES_FIXED_BYTES_TYPE(distributedid, kDistributedIdSize)
+IDENTITIES_NUMERIC_CROSS_TYPE(distributedid, kDistributedIdSize, kDistributedIdMax)
 
 IDENTITIES_FUNCTION(distributedid_in) { return pg::distributed_id_datum(parse_distributed_id(PG_GETARG_CSTRING(0))); }
 

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/numeric_wire.hpp"
+#include "pg/datums.hpp"
 
 namespace identities::pg {
 namespace {
@@ -68,6 +69,43 @@ double fixed_bytes_distance(Datum left, Datum right, std::size_t size) noexcept 
 	const Uint128 low = load_big_endian(bytes_of(left), size);
 	const Uint128 high = load_big_endian(bytes_of(right), size);
 	return high >= low ? static_cast<double>(high - low) : 0.0;
+}
+
+namespace {
+
+// The numeric last placed by one operator call site, kept in its fn_extra. palloc aligns to 8 bytes, not to the
+// 16 an unsigned __int128 member asks for: the place is kept as bytes.
+struct NumericPlaceCache {
+	std::size_t capacity;
+	std::size_t length;
+	unsigned char place[sizeof(NumericPlace)];
+	char bytes[FLEXIBLE_ARRAY_MEMBER];
+};
+
+} // namespace
+
+NumericPlace numeric_place(FunctionCallInfo fcinfo, Datum numeric, Uint128 max) {
+	const struct varlena *packed = PG_DETOAST_DATUM_PACKED(numeric);
+	const char *bytes = VARDATA_ANY(packed);
+	const std::size_t length = VARSIZE_ANY_EXHDR(packed);
+	auto *cache = static_cast<NumericPlaceCache *>(fcinfo->flinfo->fn_extra);
+	NumericPlace place;
+	if (cache != nullptr && cache->length == length && memcmp(cache->bytes, bytes, length) == 0) {
+		memcpy(&place, cache->place, sizeof place);
+		return place;
+	}
+	place = identities::place_numeric(numeric_text(numeric), max);
+	if (cache == nullptr || cache->capacity < length) {
+		const std::size_t capacity = length < 32 ? 32 : length;
+		cache = static_cast<NumericPlaceCache *>(
+		    MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, offsetof(NumericPlaceCache, bytes) + capacity));
+		cache->capacity = capacity;
+		fcinfo->flinfo->fn_extra = cache;
+	}
+	memcpy(cache->place, &place, sizeof place);
+	cache->length = length;
+	memcpy(cache->bytes, bytes, length);
+	return place;
 }
 
 int hash_partition_remainder(const std::uint8_t *bytes, std::size_t size, std::int32_t modulus) {

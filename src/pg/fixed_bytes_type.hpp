@@ -53,6 +53,11 @@ Datum fixed_bytes_send(const std::uint8_t *bytes, std::size_t size);
 Datum raw_wire_send(Datum value, std::size_t size, Uint128 max, const char *type_name);
 const std::uint8_t *raw_wire_receive(StringInfo message, std::size_t size, Uint128 max, const char *type_name);
 
+// Where the numeric argument stands among the ids 0 ... max (src/core/uint128.hpp), for the comparisons of an id
+// with a numeric: kept in the call's fn_extra with the numeric's bytes, so that a scan, which compares one numeric
+// with every row, formats it once.
+NumericPlace numeric_place(FunctionCallInfo fcinfo, Datum numeric, Uint128 max);
+
 // A freshly palloc'd copy of size bytes.
 inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {
 	void *copy = palloc(size);
@@ -116,4 +121,61 @@ inline Datum fixed_bytes_datum(const std::uint8_t *bytes, std::size_t size) {
 	IDENTITIES_FUNCTION(type##_##field##_cmp) {                                                                        \
 		PG_RETURN_INT32(                                                                                               \
 		    identities::pg::compare_fixed_bytes_by_field(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size, field_index));  \
+	}
+
+#define IDENTITIES_NUMERIC_COMPARISON(type, size, max, name, op)                                                      \
+	IDENTITIES_FUNCTION(type##_numeric_##name) {                                                                       \
+		PG_RETURN_BOOL(identities::compare_with_numeric(                                                               \
+		                   identities::load_big_endian(identities::pg::bytes_of(PG_GETARG_DATUM(0)), size),            \
+		                   identities::pg::numeric_place(fcinfo, PG_GETARG_DATUM(1), max)) op 0);                      \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(numeric_##type##_##name) {                                                                     \
+		PG_RETURN_BOOL(0 op identities::compare_with_numeric(                                                          \
+		                        identities::load_big_endian(identities::pg::bytes_of(PG_GETARG_DATUM(1)), size),       \
+		                        identities::pg::numeric_place(fcinfo, PG_GETARG_DATUM(0), max)));                     \
+	}
+
+// The comparisons of an id type that is an integer 0 ... max with numeric, both ways (sql/templates/cross_type.sql.in),
+// in numeric's order: what `id::numeric op n` says, without the cast, so that a driver's numeric parameter is an
+// index condition.
+#define IDENTITIES_NUMERIC_CROSS_TYPE(type, size, max)                                                                 \
+	IDENTITIES_NUMERIC_COMPARISON(type, size, max, eq, ==)                                                             \
+	IDENTITIES_NUMERIC_COMPARISON(type, size, max, ne, !=)                                                             \
+	IDENTITIES_NUMERIC_COMPARISON(type, size, max, lt, <)                                                              \
+	IDENTITIES_NUMERIC_COMPARISON(type, size, max, le, <=)                                                             \
+	IDENTITIES_NUMERIC_COMPARISON(type, size, max, gt, >)                                                              \
+	IDENTITIES_NUMERIC_COMPARISON(type, size, max, ge, >=)                                                             \
+	IDENTITIES_FUNCTION(type##_numeric_cmp) {                                                                          \
+		PG_RETURN_INT32(identities::compare_with_numeric(                                                              \
+		    identities::load_big_endian(identities::pg::bytes_of(PG_GETARG_DATUM(0)), size),                           \
+		    identities::pg::numeric_place(fcinfo, PG_GETARG_DATUM(1), max)));                                          \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(numeric_##type##_cmp) {                                                                        \
+		PG_RETURN_INT32(-identities::compare_with_numeric(                                                             \
+		    identities::load_big_endian(identities::pg::bytes_of(PG_GETARG_DATUM(1)), size),                          \
+		    identities::pg::numeric_place(fcinfo, PG_GETARG_DATUM(0), max)));                                          \
+	}
+
+#define IDENTITIES_UUID_COMPARISON(type, size, name, op)                                                               \
+	IDENTITIES_FUNCTION(type##_uuid_##name) {                                                                          \
+		PG_RETURN_BOOL(identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size) op 0);        \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(uuid_##type##_##name) {                                                                        \
+		PG_RETURN_BOOL(identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size) op 0);        \
+	}
+
+// The comparisons of a 16-byte id type with uuid, both ways: the same bytes in the same (memcmp) order as uuid's.
+#define IDENTITIES_UUID_CROSS_TYPE(type, size)                                                                         \
+	static_assert(size == UUID_LEN, "a type compared with uuid is 16 bytes");                                         \
+	IDENTITIES_UUID_COMPARISON(type, size, eq, ==)                                                                     \
+	IDENTITIES_UUID_COMPARISON(type, size, ne, !=)                                                                     \
+	IDENTITIES_UUID_COMPARISON(type, size, lt, <)                                                                      \
+	IDENTITIES_UUID_COMPARISON(type, size, le, <=)                                                                     \
+	IDENTITIES_UUID_COMPARISON(type, size, gt, >)                                                                      \
+	IDENTITIES_UUID_COMPARISON(type, size, ge, >=)                                                                     \
+	IDENTITIES_FUNCTION(type##_uuid_cmp) {                                                                             \
+		PG_RETURN_INT32(identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size));            \
+	}                                                                                                                  \
+	IDENTITIES_FUNCTION(uuid_##type##_cmp) {                                                                           \
+		PG_RETURN_INT32(identities::pg::compare_fixed_bytes(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), size));            \
 	}

@@ -40,6 +40,7 @@ Uint128 checked_iuid_bytes(const std::uint8_t *bytes, ErrorCode code, const char
 } // namespace
 
 IDENTITIES_FIXED_BYTES_TYPE(iuid, kIuidSize)
+IDENTITIES_UUID_CROSS_TYPE(iuid, kIuidSize)
 IDENTITIES_FUNCTION(iuid_send) { return pg::fixed_bytes_send(pg::bytes_of(PG_GETARG_DATUM(0)), kIuidSize); }
 IDENTITIES_FIXED_BYTES_ROUTING_ORDER(iuid, kIuidSize, country, kIuidCountryByte)
 

@@ -71,6 +71,7 @@ Datum generate_siq(std::string_view qualifier_name, std::uint32_t domain_hash, s
 } // namespace
 
 IDENTITIES_FIXED_BYTES_TYPE(siq, kSiqSize)
+IDENTITIES_NUMERIC_CROSS_TYPE(siq, kSiqSize, kSiqMax)
 IDENTITIES_FIXED_BYTES_ROUTING_ORDER(siq, kSiqSize, shard, kSiqShardByte)
 
 // The smallest siq of the shard in siq_shard_ops order: everything else 0.

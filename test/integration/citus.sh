@@ -248,6 +248,21 @@ $output"
 	fi
 done
 
+# ---- a driver's base-type parameter (numeric for distributedid and siq, uuid for iuid: the cross-type operators)
+# finds the row through the coordinator and on a worker, by literal and by a prepared statement ----
+for spec in "iuid|uuid" "distributedid|numeric" "siq|numeric"; do
+	IFS='|' read -r name base <<<"$spec"
+	id=$(value coordinator "SELECT id::$base FROM ids_$name WHERE node = 'worker2' AND n = 1")
+	for node in coordinator worker1; do
+		found=$(value "$node" "SELECT node || ':' || n FROM ids_$name WHERE id = '$id'::$base")
+		[ "$found" = worker2:1 ] || fail "ids_$name: WHERE id = '$id'::$base on $node found '$found', expected worker2:1"
+	done
+	output=$(sql coordinator -At -c "PREPARE by_base($base) AS SELECT node || ':' || n FROM ids_$name WHERE id = \$1" \
+		-c "EXECUTE by_base('$id')" -c "EXECUTE by_base('$id')" 2>&1) || true
+	[ "$(grep -cx 'worker2:1' <<<"$output")" = 2 ] || fail "ids_$name: a prepared WHERE id = \$1 ($base) returned:
+$output"
+done
+
 # ---- co-located joins on id ----
 for spec in "${TABLES[@]}"; do
 	IFS='|' read -r name type generator <<<"$spec"

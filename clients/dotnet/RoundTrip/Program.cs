@@ -285,8 +285,16 @@ Check("DistributedId composed in C# (Architect's CreateCore) -> distributedid co
     }
 });
 
-Check("a decimal compared with a distributedid without a cast: 42883 (no implicit cast)", () =>
-    ExpectSqlState("42883", () => Scalar<long>("SELECT count(*) FROM dids WHERE id = @id", ("id", 1m))));
+Check("a decimal, a decimal[] and a Guid compared with the column without a cast (cross-type operators)", () =>
+{
+    var id = 1065896647567317033105227776m; // the test vector, inserted above
+    Same(1L, Scalar<long>("SELECT count(*) FROM dids WHERE id = @id", ("id", id)), "WHERE id = @decimal");
+    Same(1L, Scalar<long>("SELECT count(*) FROM dids WHERE id = ANY(@ids)", ("ids", new[] { id, 1.5m, -1m })),
+        "WHERE id = ANY(@decimals)");
+    Same(0L, Scalar<long>("SELECT count(*) FROM dids WHERE id = @id", ("id", id + 0.5m)), "a fraction finds nothing");
+    Same(0L, Scalar<long>("SELECT count(*) FROM iuids WHERE id = @id", ("id", Guid.NewGuid())),
+        "a version 4 Guid finds no iuid");
+});
 
 Check("DistributedId128 composed in C# as Architect does (string-order bytes) -> uuid", () =>
 {
