@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Linq.Expressions;
 using System.Reflection;
 using Microsoft.EntityFrameworkCore;
@@ -7,6 +8,7 @@ using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.EntityFrameworkCore.Query.SqlExpressions;
 using Microsoft.EntityFrameworkCore.Storage;
+using NpgsqlTypes;
 
 namespace Identities.EntityFrameworkCore;
 
@@ -22,40 +24,117 @@ sealed class IdentitiesMethodCallTranslatorPlugin(IRelationalTypeMappingSource t
 {
     public IEnumerable<IMethodCallTranslator> Translators { get; } = [new Translator(typeMappingSource, sqlExpressionFactory)];
 
-    sealed class Translator(IRelationalTypeMappingSource typeMappingSource, ISqlExpressionFactory sql) : IMethodCallTranslator
+    sealed class Translator : IMethodCallTranslator
     {
-        // Each EF.Functions method: the SQL function, and the mapping of its argument's type.
-        static readonly Dictionary<string, (string Function, IdentityTypeMapping Argument)> Functions = new()
+        readonly ISqlExpressionFactory _sql;
+        readonly IRelationalTypeMappingSource _typeMappingSource;
+        readonly RelationalTypeMapping _uuid, _bigint, _numeric, _timestamptz, _tstzrange;
+        readonly Dictionary<string, (string Function, RelationalTypeMapping? Argument)> _functions;
+
+        public Translator(IRelationalTypeMappingSource typeMappingSource, ISqlExpressionFactory sql)
         {
-            [nameof(IdentitiesDbFunctionsExtensions.DistributedIdTimestamp)] = ("distributedid_extract_timestamp", DistributedIdTypeMapping.Default),
-            [nameof(IdentitiesDbFunctionsExtensions.IuidTimestamp)] = ("iuid_extract_timestamp", IuidTypeMapping.Default),
-            [nameof(IdentitiesDbFunctionsExtensions.IuidCountry)] = ("iuid_extract_country", IuidTypeMapping.Default),
-            [nameof(IdentitiesDbFunctionsExtensions.IuidServiceEntity)] = ("iuid_extract_service_entity", IuidTypeMapping.Default),
-            [nameof(IdentitiesDbFunctionsExtensions.IuidFormatVersion)] = ("iuid_extract_format_version", IuidTypeMapping.Default),
-            [nameof(IdentitiesDbFunctionsExtensions.SiqTimestamp)] = ("siq_extract_timestamp", SiqTypeMapping.Default),
-            [nameof(IdentitiesDbFunctionsExtensions.SiqShard)] = ("siq_extract_shard", SiqTypeMapping.Default),
-            [nameof(IdentitiesDbFunctionsExtensions.SiqDomainHash)] = ("siq_extract_domain_hash", SiqTypeMapping.Default),
-            [nameof(IdentitiesDbFunctionsExtensions.SiqQualifier)] = ("siq_extract_qualifier", SiqTypeMapping.Default),
-            [nameof(IdentitiesDbFunctionsExtensions.SiqSerial)] = ("siq_extract_serial", SiqTypeMapping.Default),
+            _sql = sql;
+            _typeMappingSource = typeMappingSource;
+            _uuid = typeMappingSource.FindMapping(typeof(Guid))!;
+            _bigint = typeMappingSource.FindMapping(typeof(long))!;
+            _numeric = typeMappingSource.FindMapping(typeof(decimal), "numeric")!;
+            _timestamptz = typeMappingSource.FindMapping(typeof(DateTime), "timestamp with time zone")!;
+            _tstzrange = typeMappingSource.FindMapping(typeof(NpgsqlRange<DateTime>), "tstzrange")!;
+            // Each EF.Functions method: the SQL function, and the mapping its id argument takes (null: no id argument).
+            _functions = new()
+            {
+                [nameof(IdentitiesDbFunctionsExtensions.DistributedIdTimestamp)] = ("distributedid_extract_timestamp", DistributedIdTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.IuidTimestamp)] = ("iuid_extract_timestamp", IuidTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.IuidCountry)] = ("iuid_extract_country", IuidTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.IuidServiceEntity)] = ("iuid_extract_service_entity", IuidTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.IuidFormatVersion)] = ("iuid_extract_format_version", IuidTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.SiqTimestamp)] = ("siq_extract_timestamp", SiqTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.SiqShard)] = ("siq_extract_shard", SiqTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.SiqDomainHash)] = ("siq_extract_domain_hash", SiqTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.SiqQualifier)] = ("siq_extract_qualifier", SiqTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.SiqSerial)] = ("siq_extract_serial", SiqTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.DistributedIdWithin)] = ("distributedid_within", DistributedIdTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.IuidWithin)] = ("iuid_within", IuidTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.SiqWithin)] = ("siq_within", SiqTypeMapping.Default),
+                [nameof(IdentitiesDbFunctionsExtensions.DistributedId128Within)] = ("distributedid128_within", _uuid),
+                [nameof(IdentitiesDbFunctionsExtensions.UuidV7Within)] = ("uuidv7_within", _uuid),
+                [nameof(IdentitiesDbFunctionsExtensions.HotGuidWithin)] = ("hotguid_within", _uuid),
+                [nameof(IdentitiesDbFunctionsExtensions.SnowflakeWithin)] = ("snowflake_within", _bigint),
+                [nameof(IdentitiesDbFunctionsExtensions.DistributedIdBoundary)] = ("distributedid_boundary", null),
+                [nameof(IdentitiesDbFunctionsExtensions.IuidBoundary)] = ("iuid_boundary", null),
+                [nameof(IdentitiesDbFunctionsExtensions.SiqBoundary)] = ("siq_boundary", null),
+                [nameof(IdentitiesDbFunctionsExtensions.DistributedId128Boundary)] = ("distributedid128_boundary", null),
+                [nameof(IdentitiesDbFunctionsExtensions.UuidV7Boundary)] = ("uuidv7_boundary", null),
+                [nameof(IdentitiesDbFunctionsExtensions.HotGuidBoundary)] = ("hotguid_boundary", null),
+                [nameof(IdentitiesDbFunctionsExtensions.SnowflakeBoundary)] = ("snowflake_boundary", null),
+                [nameof(IdentitiesDbFunctionsExtensions.PublicIdToDistributedId)] = ("public_id_to_distributedid", _uuid),
+                [nameof(IdentitiesDbFunctionsExtensions.PublicIdToNumeric)] = ("public_id_to_numeric", _uuid),
+                [nameof(IdentitiesDbFunctionsExtensions.PublicIdToBigint)] = ("public_id_to_bigint", _uuid),
+                [nameof(IdentitiesDbFunctionsExtensions.PublicIdToUuid)] = ("public_id_to_uuid", _uuid),
+            };
+        }
+
+        // What each function returns, as the column types it compares with.
+        RelationalTypeMapping ReturnMapping(string function, Type returnType) => function switch
+        {
+            "distributedid_boundary" or "public_id_to_distributedid" => DistributedIdTypeMapping.Default,
+            "iuid_boundary" => IuidTypeMapping.Default,
+            "siq_boundary" => SiqTypeMapping.Default,
+            "public_id_to_numeric" => _numeric,
+            _ when returnType == typeof(DateTime) => _timestamptz,
+            _ when returnType == typeof(Guid) || returnType == typeof(Guid?) => _uuid,
+            _ when returnType == typeof(long) || returnType == typeof(long?) => _bigint,
+            _ => _typeMappingSource.FindMapping(returnType)!, // bool, int, string
+
         };
 
         public SqlExpression? Translate(SqlExpression? instance, MethodInfo method, IReadOnlyList<SqlExpression> arguments,
             IDiagnosticsLogger<DbLoggerCategory.Query> logger)
         {
-            if (method.DeclaringType != typeof(IdentitiesDbFunctionsExtensions) || !Functions.TryGetValue(method.Name, out var function))
+            if (method.DeclaringType != typeof(IdentitiesDbFunctionsExtensions))
                 return null;
-            var id = arguments[1];
-            // A column of the type goes as it is; a parameter or constant takes the type; anything else is cast to it.
-            id = id.TypeMapping switch
+            string function;
+            RelationalTypeMapping? argument;
+            if (method.Name == nameof(IdentitiesDbFunctionsExtensions.PublicId))
             {
-                IdentityTypeMapping mapping when mapping.TypeName == function.Argument.TypeName => id,
-                null => sql.ApplyTypeMapping(id, function.Argument),
-                _ => sql.Convert(id, id.Type, function.Argument),
-            };
-            var returnMapping = method.ReturnType == typeof(DateTime)
-                ? typeMappingSource.FindMapping(typeof(DateTime), "timestamp with time zone")
-                : typeMappingSource.FindMapping(method.ReturnType);
-            return sql.Function(function.Function, [id], nullable: true, argumentsPropagateNullability: [true], method.ReturnType, returnMapping);
+                // public_id(distributedid) for a parameter or a distributedid column, public_id(numeric) for a numeric
+                // column (the same id, the same public id); bigint and uuid as they are (an iuid column cast to uuid).
+                var type = method.GetParameters()[1].ParameterType;
+                function = "public_id";
+                argument = type == typeof(decimal)
+                    ? arguments[1].TypeMapping is { StoreType: var store } && !store.EndsWith("distributedid", StringComparison.Ordinal)
+                        ? _numeric : DistributedIdTypeMapping.Default
+                    : type == typeof(long) ? _bigint : _uuid;
+            }
+            else if (_functions.TryGetValue(method.Name, out var entry))
+                (function, argument) = entry;
+            else
+                return null;
+
+            var sqlArguments = new List<SqlExpression>();
+            if (argument is null)
+                sqlArguments.Add(Instant(arguments[1]));
+            else
+            {
+                sqlArguments.Add(Coerce(arguments[1], argument));
+                if (arguments.Count == 4) // a window: tstzrange(from, to), half-open as the constructor makes it
+                    sqlArguments.Add(_sql.Function("tstzrange", [Instant(arguments[2]), Instant(arguments[3])], nullable: true,
+                        argumentsPropagateNullability: [true, true], typeof(NpgsqlRange<DateTime>), _tstzrange));
+            }
+            return _sql.Function(function, sqlArguments, nullable: true,
+                argumentsPropagateNullability: sqlArguments.Select(_ => true).ToArray(), method.ReturnType,
+                ReturnMapping(function, method.ReturnType));
         }
+
+        // A column of the type goes as it is; a parameter or constant takes the type; anything else is cast to it.
+        SqlExpression Coerce(SqlExpression value, RelationalTypeMapping mapping) => value.TypeMapping switch
+        {
+            { } current when current.StoreType == mapping.StoreType => value,
+            IdentityTypeMapping current when mapping is IdentityTypeMapping && current.TypeName == ((IdentityTypeMapping)mapping).TypeName => value,
+            null => _sql.ApplyTypeMapping(value, mapping),
+            _ => _sql.Convert(value, mapping.ClrType, mapping),
+        };
+
+        SqlExpression Instant(SqlExpression value) => Coerce(value, _timestamptz);
     }
 }
