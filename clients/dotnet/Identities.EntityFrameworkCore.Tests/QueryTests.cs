@@ -220,7 +220,9 @@ public class QueryTests : IClassFixture<ShopDatabase>
         // Architect's DistributedIds are integers below 10^28; an iUID is a UUID of version 8; a siq has 112 bits.
         Assert.Contains("integer", Inner(await Saving(new Order { Id = 1.5m })).Message);
         Assert.Contains("10^28", Inner(await Saving(new Order { Id = 0m, Related = [10_000_000_000_000_000_000_000_000_000m] })).Message);
-        Assert.Contains("not an iuid", Inner(await Saving(new Ride { Id = Guid.NewGuid() })).Message);
+        var notAnIuid = Inner(await Saving(new Ride { Id = Guid.NewGuid() }));
+        Assert.Contains("not an iuid", notAnIuid.Message);
+        Assert.Contains("Ride.Id", notAnIuid.Message); // the property is named
         Assert.Contains("2^112", Inner(await Saving(new Message { Id = BigInteger.One << 112 })).Message);
         Assert.Equal(before, await Database.Scalar<long>(Name, "SELECT (SELECT count(*) FROM \"Orders\") + (SELECT count(*) FROM \"Rides\") + (SELECT count(*) FROM \"Messages\")"));
 
@@ -245,6 +247,23 @@ public class QueryTests : IClassFixture<ShopDatabase>
                     return argument;
             throw new Xunit.Sdk.XunitException($"no ArgumentException in {e}");
         }
+    }
+
+    [Fact]
+    public async Task A_value_the_type_cannot_hold_finds_no_row_through_the_primary_key()
+    {
+        var log = new SqlLog();
+        await using var context = new ShopContext(Name, log);
+        var version4 = Guid.NewGuid();  // a Guid from a URL, say: no iuid
+        Assert.Equal(0, await context.Rides.CountAsync(r => r.Id == version4));
+        Assert.Contains("using \"PK_Rides\"", await Database.Explain(Name, log.Last)); // sent as a uuid, compared through the key
+        var fraction = 1.5m;
+        Assert.Equal(0, await context.Orders.CountAsync(o => o.Id == fraction));
+        var tooLarge = BigInteger.One << 112;
+        Assert.Equal(0, await context.Messages.CountAsync(m => m.Id == tooLarge));
+        // A valid value beside them still finds its row.
+        var ride = await AnyRide();
+        Assert.Equal(1, await context.Rides.CountAsync(r => r.Id == ride || r.Id == version4));
     }
 
     static async Task<Guid> AnyRide() => await Database.Scalar<Guid>(Name, "SELECT \"Id\"::uuid FROM \"Rides\" LIMIT 1");

@@ -1,8 +1,13 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
 using Identities.Npgsql;
 using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Infrastructure;
+using Microsoft.EntityFrameworkCore.Metadata;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.EntityFrameworkCore.Storage;
 using Microsoft.Extensions.DependencyInjection;
@@ -48,7 +53,49 @@ public static class IdentitiesDbContextOptionsBuilderExtensions
             .TryAdd<IRelationalTypeMappingSourcePlugin, IdentitiesTypeMappingSourcePlugin>()
             .TryAdd<IMethodCallTranslatorPlugin, IdentitiesMethodCallTranslatorPlugin>()
             .TryAdd<IEvaluatableExpressionFilterPlugin, IdentitiesEvaluatableExpressionFilterPlugin>();
+        if (!services.Any(s => s.ImplementationType == typeof(IdentitiesSaveChangesInterceptor)))
+            services.AddSingleton<IInterceptor, IdentitiesSaveChangesInterceptor>();
         return services;
+    }
+}
+
+// Refuses, before anything is sent, a value written to a column of the extension's types that the type cannot hold,
+// with the property's name: such a value would go as its base type (IdentityTypeMapping.ConfigureParameter) and fail
+// in the server's assignment cast. Values the database generates (the DEFAULT) are not written, so not checked.
+sealed class IdentitiesSaveChangesInterceptor : SaveChangesInterceptor
+{
+    public override InterceptionResult<int> SavingChanges(DbContextEventData eventData, InterceptionResult<int> result)
+    {
+        Check(eventData.Context);
+        return result;
+    }
+
+    public override ValueTask<InterceptionResult<int>> SavingChangesAsync(DbContextEventData eventData, InterceptionResult<int> result,
+        CancellationToken cancellationToken = default)
+    {
+        Check(eventData.Context);
+        return ValueTask.FromResult(result);
+    }
+
+    static void Check(DbContext? context)
+    {
+        if (context is null)
+            return;
+        foreach (var entry in context.ChangeTracker.Entries())
+        {
+            if (entry.State is not (EntityState.Added or EntityState.Modified))
+                continue;
+            foreach (var property in entry.Properties)
+            {
+                if (property.Metadata.FindRelationalTypeMapping() is not IdentityTypeMapping mapping || property.CurrentValue is not { } value)
+                    continue;
+                var written = entry.State == EntityState.Added
+                    ? !property.IsTemporary && !(property.Metadata.ValueGenerated != ValueGenerated.Never && Equals(value, property.Metadata.Sentinel))
+                    : property.IsModified;
+                if (written)
+                    mapping.ValidateProperty(value, $"{entry.Metadata.DisplayName()}.{property.Metadata.Name}");
+            }
+        }
     }
 }
 

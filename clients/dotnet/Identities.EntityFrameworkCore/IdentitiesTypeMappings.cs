@@ -43,12 +43,46 @@ public abstract class IdentityTypeMapping : RelationalTypeMapping
     protected override string ProcessStoreType(RelationalTypeMappingParameters parameters, string storeType, string storeTypeNameBase)
         => storeType;
 
+    // A value of the type goes as the type (its binary form, its own operators). One the type cannot hold (1.5m, a
+    // version 4 Guid, 2^112) goes as the base type, numeric or uuid: the extension's cross-type operators compare it,
+    // so `e.Id == value` finds no row instead of failing. Writes never send such a value: IdentitiesSaveChangesInterceptor
+    // refuses it first, naming the property.
     /// <inheritdoc />
     protected override void ConfigureParameter(DbParameter parameter)
     {
         if (parameter is not NpgsqlParameter npgsqlParameter)
             throw new InvalidOperationException($"The {TypeName} type mapping needs an Npgsql parameter, not {parameter.GetType().Name}.");
-        npgsqlParameter.DataTypeName = TypeName;
+        if (parameter.Value is null or DBNull || IsValid(parameter.Value))
+            npgsqlParameter.DataTypeName = TypeName;
+    }
+
+    /// <summary>Throws the <see cref="ArgumentException"/> of Identities.Npgsql when the value is not one of the type's.</summary>
+    private protected abstract void Validate(object value);
+
+    internal bool IsValid(object value)
+    {
+        try
+        {
+            Validate(value);
+            return true;
+        }
+        catch (ArgumentException)
+        {
+            return false;
+        }
+    }
+
+    // The property's value, checked as a parameter of the type would be: the message names the property.
+    internal void ValidateProperty(object value, string property)
+    {
+        try
+        {
+            Validate(value);
+        }
+        catch (ArgumentException e)
+        {
+            throw new ArgumentException($"{property}: {e.Message}", property, e);
+        }
     }
 
     /// <inheritdoc />
@@ -82,10 +116,12 @@ public sealed class DistributedIdTypeMapping : IdentityTypeMapping
     /// <inheritdoc />
     protected override RelationalTypeMapping Clone(RelationalTypeMappingParameters parameters) => new DistributedIdTypeMapping(parameters);
 
+    private protected override void Validate(object value) => DistributedIdConverter.Validate((decimal)value);
+
     // An integral value of another scale (1.0m) is written as the integer it is.
     private protected override string Text(object value)
     {
-        DistributedIdConverter.Validate((decimal)value);
+        Validate(value);
         return decimal.Truncate((decimal)value).ToString(CultureInfo.InvariantCulture);
     }
 }
@@ -111,9 +147,11 @@ public sealed class IuidTypeMapping : IdentityTypeMapping
     /// <inheritdoc />
     protected override RelationalTypeMapping Clone(RelationalTypeMappingParameters parameters) => new IuidTypeMapping(parameters);
 
+    private protected override void Validate(object value) => IuidConverter.Validate((Guid)value);
+
     private protected override string Text(object value)
     {
-        IuidConverter.Validate((Guid)value);
+        Validate(value);
         return ((Guid)value).ToString("D");
     }
 }
@@ -141,10 +179,12 @@ public sealed class SiqTypeMapping : IdentityTypeMapping
     /// <inheritdoc />
     protected override RelationalTypeMapping Clone(RelationalTypeMappingParameters parameters) => new SiqTypeMapping(parameters);
 
+    private protected override void Validate(object value) => SiqConverter.Validate((BigInteger)value);
+
     // A siq's text is its 28 hexadecimal digits (a decimal literal would be misread as hex).
     private protected override string Text(object value)
     {
-        SiqConverter.Validate((BigInteger)value);
+        Validate(value);
         Span<byte> bytes = stackalloc byte[SiqConverter.Length];
         SiqConverter.Encode((BigInteger)value, bytes);
         return Convert.ToHexStringLower(bytes);
