@@ -8,6 +8,9 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Metadata;
+using Microsoft.EntityFrameworkCore.Metadata.Builders;
+using Microsoft.EntityFrameworkCore.Metadata.Conventions;
+using Microsoft.EntityFrameworkCore.Metadata.Conventions.Infrastructure;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.EntityFrameworkCore.Storage;
 using Microsoft.Extensions.DependencyInjection;
@@ -53,9 +56,38 @@ public static class IdentitiesDbContextOptionsBuilderExtensions
             .TryAdd<IRelationalTypeMappingSourcePlugin, IdentitiesTypeMappingSourcePlugin>()
             .TryAdd<IMethodCallTranslatorPlugin, IdentitiesMethodCallTranslatorPlugin>()
             .TryAdd<IEvaluatableExpressionFilterPlugin, IdentitiesEvaluatableExpressionFilterPlugin>();
+        new EntityFrameworkServicesBuilder(services).TryAdd<IConventionSetPlugin, IdentitiesConventionSetPlugin>();
         if (!services.Any(s => s.ImplementationType == typeof(IdentitiesSaveChangesInterceptor)))
             services.AddSingleton<IInterceptor, IdentitiesSaveChangesInterceptor>();
         return services;
+    }
+}
+
+sealed class IdentitiesConventionSetPlugin : IConventionSetPlugin
+{
+    public ConventionSet ModifyConventions(ConventionSet conventionSet)
+    {
+        conventionSet.ModelFinalizingConventions.Add(new IdentitiesColumnTypeConvention());
+        return conventionSet;
+    }
+}
+
+// A property declared with one of the extension's column types whose CLR type no mapping of ours serves fails when
+// the model is built, naming the property, rather than at its first query.
+sealed class IdentitiesColumnTypeConvention : IModelFinalizingConvention
+{
+    public void ProcessModelFinalizing(IConventionModelBuilder modelBuilder, IConventionContext<IConventionModelBuilder> context)
+    {
+        foreach (var entityType in modelBuilder.Metadata.GetEntityTypes())
+            foreach (var property in entityType.GetDeclaredProperties())
+            {
+                if (property.GetColumnType() is not { } columnType)
+                    continue;
+                var clrType = property.GetValueConverter()?.ProviderClrType ?? property.ClrType;
+                if (IdentitiesTypeMappingSourcePlugin.Mismatch(clrType, columnType) is { } why)
+                    throw new InvalidOperationException(
+                        $"{entityType.DisplayName()}.{property.Name} is declared '{columnType}' but is a {property.ClrType.Name}: {why}.");
+            }
     }
 }
 

@@ -257,6 +257,21 @@ public sealed class IdentitiesTypeMappingSourcePlugin : IRelationalTypeMappingSo
         return null;
     }
 
+    // Why a property of this CLR type cannot be stored in a column declared storeType, when storeType names one of the
+    // extension's types and no mapping of ours serves the CLR type (null otherwise): EF Core would fall back to the
+    // CLR type's own mapping (a long's bigint) while the DDL says distributedid, and fail in the first WHERE.
+    internal static string? Mismatch(Type clrType, string storeType)
+    {
+        var type = Nullable.GetUnderlyingType(clrType) ?? clrType;
+        if (storeType.EndsWith("[]", StringComparison.Ordinal))
+            return Element(storeType[..^2]) is { } element && Array(type, storeType, element) is null
+                ? $"an array of {element.TypeName} maps to {element.ClrType.Name}[] or List<{element.ClrType.Name}> (or their nullable elements), not {type.Name}"
+                : null;
+        return Element(storeType) is { } mapping && type != mapping.ClrType
+            ? $"{mapping.TypeName} maps to {mapping.ClrType.Name}, not {type.Name}"
+            : null;
+    }
+
     // The mapping of a type written as in a column definition: distributedid, ids.distributedid, "ids"."distributedid".
     static IdentityTypeMapping? Element(string storeType)
     {
