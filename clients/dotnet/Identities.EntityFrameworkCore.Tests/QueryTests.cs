@@ -261,6 +261,22 @@ public class QueryTests : IClassFixture<ShopDatabase>
     }
 
     [Fact]
+    public async Task Contains_on_an_array_column_finds_the_rows_holding_the_element()
+    {
+        var leg = Guid.Parse("01a20942-04f9-8001-8086-1378e8435031");
+        var marker = Random.Shared.Next(1_000_000, int.MaxValue); // this test's own rides
+        await using (var writer = new ShopContext(Name))
+        {
+            writer.Rides.AddRange(new Ride { Fare = marker, Legs = [leg] }, new Ride { Fare = marker, Legs = [] });
+            await writer.SaveChangesAsync();
+        }
+        await using var context = new ShopContext(Name);
+        Assert.Equal(1, await context.Rides.CountAsync(r => r.Fare == marker && r.Legs.Contains(leg)));
+        var stranger = Guid.NewGuid(); // no iuid: compared as a uuid, in no array
+        Assert.Equal(0, await context.Rides.CountAsync(r => r.Fare == marker && r.Legs.Contains(stranger)));
+    }
+
+    [Fact]
     public async Task A_value_the_type_cannot_hold_finds_no_row_through_the_primary_key()
     {
         var log = new SqlLog();

@@ -280,6 +280,43 @@ public sealed class PluginTests : IAsyncLifetime
         await Assert.ThrowsAnyAsync<ArgumentException>(() => writer.WriteAsync(value, type));
     }
 
+    // One bad element refuses the whole array before anything is sent.
+    [Theory]
+    [InlineData("distributedid[]")]
+    [InlineData("iuid[]")]
+    [InlineData("siq[]")]
+    public async Task ABadElementInsideAnArrayFailsInDotNet(string type)
+    {
+        object value = type switch
+        {
+            "distributedid[]" => new[] { 1m, 2.5m },
+            "iuid[]" => new[] { SomeIuid, Guid.NewGuid() },
+            _ => new[] { BigInteger.One, BigInteger.One << 112 },
+        };
+        await using var command = new NpgsqlCommand("SELECT cardinality(@v)", _connection);
+        command.Parameters.Add(new NpgsqlParameter { ParameterName = "v", Value = value, DataTypeName = type });
+        await Assert.ThrowsAnyAsync<ArgumentException>(() => command.ExecuteScalarAsync());
+        Assert.Equal(1, await Server.Scalar<int>(_connection, "SELECT 1")); // the connection is as good as before
+    }
+
+    [Fact]
+    public async Task NullsReadAsNullableValues()
+    {
+        await Execute($"INSERT INTO {_table} (n) VALUES (1)");
+        await Execute($"INSERT INTO {_table} VALUES (2, '5', '{SomeIuid}', '0000000000000000000000000007')");
+        await using var command = new NpgsqlCommand($"SELECT d, i, s FROM {_table} ORDER BY n", _connection);
+        await using var reader = await command.ExecuteReaderAsync();
+        Assert.True(await reader.ReadAsync());
+        Assert.Null(reader.GetFieldValue<decimal?>(0));
+        Assert.Null(reader.GetFieldValue<Guid?>(1));
+        Assert.True(reader.IsDBNull(2));
+        Assert.Equal(DBNull.Value, reader.GetValue(2));
+        Assert.True(await reader.ReadAsync());
+        Assert.Equal(5m, reader.GetFieldValue<decimal?>(0));
+        Assert.Equal(SomeIuid, reader.GetFieldValue<Guid?>(1));
+        Assert.Equal(new BigInteger(7), reader.GetFieldValue<BigInteger?>(2));
+    }
+
     [Fact]
     public async Task IntegralDecimalOfAnotherScaleIsTheInteger()
     {
