@@ -5,7 +5,6 @@
 // the plugin's best to the built-in's best.
 using System.Diagnostics;
 using System.Numerics;
-using Identities.Npgsql;
 using Npgsql;
 using NpgsqlTypes;
 

@@ -8,7 +8,6 @@
 //
 //   dotnet BinaryReads.dll ROWS ROUND     (PGHOST, PGPORT, PGUSER: the server; databases raw and numeric_form)
 using System.Diagnostics;
-using Identities.Npgsql;
 using Npgsql;
 using Npgsql.Internal;
 using Npgsql.Internal.Postgres;

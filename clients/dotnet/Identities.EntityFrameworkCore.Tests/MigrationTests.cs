@@ -1,4 +1,3 @@
-using Identities.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Infrastructure;
@@ -7,7 +6,7 @@ using Microsoft.EntityFrameworkCore.Metadata;
 using Microsoft.EntityFrameworkCore.Migrations.Operations;
 using Xunit;
 
-namespace Identities.EntityFrameworkCore.Tests;
+namespace EFCoreIdentities.Tests;
 
 // A context whose database is made by migrations, as `dotnet ef migrations add` scaffolds them from its model.
 public class LedgerContext : DbContext

@@ -1,11 +1,10 @@
 using System.Data.Common;
 using System.Numerics;
-using Identities.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Diagnostics;
 using Npgsql;
 
-namespace Identities.EntityFrameworkCore.Tests;
+namespace EFCoreIdentities.Tests;
 
 // An application's entities, keyed by each of the extension's types, with the database's DEFAULT as the id.
 public class Order
@@ -92,7 +91,7 @@ public class SqlLog : DbCommandInterceptor
     public (string Sql, NpgsqlParameter[] Parameters) Last => Commands[^1];
 }
 
-// The connection string and the plugin's data source are Identities.Npgsql.Tests' Server (its Server.cs is compiled
+// The connection string and the plugin's data source are NpgsqlIdentities.Tests' Server (its Server.cs is compiled
 // here too); these helpers read one database of the server.
 public static class Database
 {

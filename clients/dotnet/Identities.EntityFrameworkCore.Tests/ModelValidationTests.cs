@@ -1,8 +1,8 @@
-using Identities.EntityFrameworkCore;
+using Identities.EntityFrameworkCore.Storage;
 using Microsoft.EntityFrameworkCore;
 using Xunit;
 
-namespace Identities.EntityFrameworkCore.Tests;
+namespace EFCoreIdentities.Tests;
 
 public class Ticket
 {

@@ -2,10 +2,10 @@ using Xunit;
 using Xunit.Abstractions;
 using Xunit.Sdk;
 
-[assembly: TestCaseOrderer("Identities.EntityFrameworkCore.Tests.NameOrderer", "Identities.EntityFrameworkCore.Tests")]
-[assembly: TestCollectionOrderer("Identities.EntityFrameworkCore.Tests.NameOrderer", "Identities.EntityFrameworkCore.Tests")]
+[assembly: TestCaseOrderer("EFCoreIdentities.Tests.NameOrderer", "Identities.EntityFrameworkCore.Tests")]
+[assembly: TestCollectionOrderer("EFCoreIdentities.Tests.NameOrderer", "Identities.EntityFrameworkCore.Tests")]
 
-namespace Identities.EntityFrameworkCore.Tests;
+namespace EFCoreIdentities.Tests;
 
 // The tests of a class share its fixture's database: each must hold whatever order they run in. They run in the order
 // of their names, or its reverse with IDENTITIES_TEST_ORDER=reverse; the test command runs both.

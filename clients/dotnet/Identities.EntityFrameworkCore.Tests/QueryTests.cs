@@ -1,10 +1,9 @@
 using System.Numerics;
-using Identities.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore;
 using Npgsql;
 using Xunit;
 
-namespace Identities.EntityFrameworkCore.Tests;
+namespace EFCoreIdentities.Tests;
 
 // A database made by EnsureCreated() from the model, with a few thousand rows of each entity inserted through EF Core
 // with the database's DEFAULT ids, and analyzed, so the planner picks the primary key where it should.

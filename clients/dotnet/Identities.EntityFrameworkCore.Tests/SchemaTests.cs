@@ -1,8 +1,7 @@
-using Identities.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore;
 using Xunit;
 
-namespace Identities.EntityFrameworkCore.Tests;
+namespace EFCoreIdentities.Tests;
 
 // The extension in a schema of its own (CREATE EXTENSION identities SCHEMA ids), named in the model's column types
 // and DEFAULT. PostgreSQL finds operators on the search path only, so that schema is on the connection's path

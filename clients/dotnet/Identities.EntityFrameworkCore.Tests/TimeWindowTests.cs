@@ -1,9 +1,9 @@
+using Npgsql;
 using System.Numerics;
-using Identities.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore;
 using Xunit;
 
-namespace Identities.EntityFrameworkCore.Tests;
+namespace EFCoreIdentities.Tests;
 
 public class Event
 {
@@ -92,7 +92,7 @@ public class TimeWindowTests : IClassFixture<WindowDatabase>
         Assert.Equal(InWindow, await context.Orders.LongCountAsync(o => EF.Functions.DistributedIdWithin(o.Id, From.AddTicks(10), To.AddTicks(10))));
         Assert.Equal(0, await context.Orders.LongCountAsync(o => EF.Functions.DistributedIdWithin(o.Id, From, From)));
         // A window that ends before it starts is refused as tstzrange refuses it.
-        var reversed = await Assert.ThrowsAsync<global::Npgsql.PostgresException>(
+        var reversed = await Assert.ThrowsAsync<PostgresException>(
             () => context.Orders.LongCountAsync(o => EF.Functions.DistributedIdWithin(o.Id, To, From)));
         Assert.Equal("22000", reversed.SqlState);
     }

@@ -8,15 +8,16 @@ using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.EntityFrameworkCore.Query.SqlExpressions;
 using Microsoft.EntityFrameworkCore.Storage;
+using Identities.EntityFrameworkCore.Storage;
 using NpgsqlTypes;
 
-namespace Identities.EntityFrameworkCore;
+namespace Identities.EntityFrameworkCore.Internal;
 
 // Keeps EF.Functions calls whose argument is no column (a captured id) in the query rather than run in .NET.
 sealed class IdentitiesEvaluatableExpressionFilterPlugin : IEvaluatableExpressionFilterPlugin
 {
     public bool IsEvaluatableExpression(Expression expression)
-        => expression is not MethodCallExpression call || call.Method.DeclaringType != typeof(IdentitiesDbFunctionsExtensions);
+        => expression is not MethodCallExpression call || call.Method.DeclaringType != typeof(NpgsqlIdentitiesDbFunctionsExtensions);
 }
 
 sealed class IdentitiesMethodCallTranslatorPlugin(IRelationalTypeMappingSource typeMappingSource, ISqlExpressionFactory sqlExpressionFactory)
@@ -43,34 +44,34 @@ sealed class IdentitiesMethodCallTranslatorPlugin(IRelationalTypeMappingSource t
             // Each EF.Functions method: the SQL function, and the mapping its id argument takes (null: no id argument).
             _functions = new()
             {
-                [nameof(IdentitiesDbFunctionsExtensions.DistributedIdTimestamp)] = ("distributedid_extract_timestamp", DistributedIdTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.IuidTimestamp)] = ("iuid_extract_timestamp", IuidTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.IuidCountry)] = ("iuid_extract_country", IuidTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.IuidServiceEntity)] = ("iuid_extract_service_entity", IuidTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.IuidFormatVersion)] = ("iuid_extract_format_version", IuidTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.SiqTimestamp)] = ("siq_extract_timestamp", SiqTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.SiqShard)] = ("siq_extract_shard", SiqTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.SiqDomainHash)] = ("siq_extract_domain_hash", SiqTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.SiqQualifier)] = ("siq_extract_qualifier", SiqTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.SiqSerial)] = ("siq_extract_serial", SiqTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.DistributedIdWithin)] = ("distributedid_within", DistributedIdTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.IuidWithin)] = ("iuid_within", IuidTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.SiqWithin)] = ("siq_within", SiqTypeMapping.Default),
-                [nameof(IdentitiesDbFunctionsExtensions.DistributedId128Within)] = ("distributedid128_within", _uuid),
-                [nameof(IdentitiesDbFunctionsExtensions.UuidV7Within)] = ("uuidv7_within", _uuid),
-                [nameof(IdentitiesDbFunctionsExtensions.HotGuidWithin)] = ("hotguid_within", _uuid),
-                [nameof(IdentitiesDbFunctionsExtensions.SnowflakeWithin)] = ("snowflake_within", _bigint),
-                [nameof(IdentitiesDbFunctionsExtensions.DistributedIdBoundary)] = ("distributedid_boundary", null),
-                [nameof(IdentitiesDbFunctionsExtensions.IuidBoundary)] = ("iuid_boundary", null),
-                [nameof(IdentitiesDbFunctionsExtensions.SiqBoundary)] = ("siq_boundary", null),
-                [nameof(IdentitiesDbFunctionsExtensions.DistributedId128Boundary)] = ("distributedid128_boundary", null),
-                [nameof(IdentitiesDbFunctionsExtensions.UuidV7Boundary)] = ("uuidv7_boundary", null),
-                [nameof(IdentitiesDbFunctionsExtensions.HotGuidBoundary)] = ("hotguid_boundary", null),
-                [nameof(IdentitiesDbFunctionsExtensions.SnowflakeBoundary)] = ("snowflake_boundary", null),
-                [nameof(IdentitiesDbFunctionsExtensions.PublicIdToDistributedId)] = ("public_id_to_distributedid", _uuid),
-                [nameof(IdentitiesDbFunctionsExtensions.PublicIdToNumeric)] = ("public_id_to_numeric", _uuid),
-                [nameof(IdentitiesDbFunctionsExtensions.PublicIdToBigint)] = ("public_id_to_bigint", _uuid),
-                [nameof(IdentitiesDbFunctionsExtensions.PublicIdToUuid)] = ("public_id_to_uuid", _uuid),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.DistributedIdTimestamp)] = ("distributedid_extract_timestamp", DistributedIdTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.IuidTimestamp)] = ("iuid_extract_timestamp", IuidTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.IuidCountry)] = ("iuid_extract_country", IuidTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.IuidServiceEntity)] = ("iuid_extract_service_entity", IuidTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.IuidFormatVersion)] = ("iuid_extract_format_version", IuidTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.SiqTimestamp)] = ("siq_extract_timestamp", SiqTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.SiqShard)] = ("siq_extract_shard", SiqTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.SiqDomainHash)] = ("siq_extract_domain_hash", SiqTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.SiqQualifier)] = ("siq_extract_qualifier", SiqTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.SiqSerial)] = ("siq_extract_serial", SiqTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.DistributedIdWithin)] = ("distributedid_within", DistributedIdTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.IuidWithin)] = ("iuid_within", IuidTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.SiqWithin)] = ("siq_within", SiqTypeMapping.Default),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.DistributedId128Within)] = ("distributedid128_within", _uuid),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.UuidV7Within)] = ("uuidv7_within", _uuid),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.HotGuidWithin)] = ("hotguid_within", _uuid),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.SnowflakeWithin)] = ("snowflake_within", _bigint),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.DistributedIdBoundary)] = ("distributedid_boundary", null),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.IuidBoundary)] = ("iuid_boundary", null),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.SiqBoundary)] = ("siq_boundary", null),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.DistributedId128Boundary)] = ("distributedid128_boundary", null),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.UuidV7Boundary)] = ("uuidv7_boundary", null),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.HotGuidBoundary)] = ("hotguid_boundary", null),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.SnowflakeBoundary)] = ("snowflake_boundary", null),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.PublicIdToDistributedId)] = ("public_id_to_distributedid", _uuid),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.PublicIdToNumeric)] = ("public_id_to_numeric", _uuid),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.PublicIdToBigint)] = ("public_id_to_bigint", _uuid),
+                [nameof(NpgsqlIdentitiesDbFunctionsExtensions.PublicIdToUuid)] = ("public_id_to_uuid", _uuid),
             };
         }
 
@@ -91,11 +92,11 @@ sealed class IdentitiesMethodCallTranslatorPlugin(IRelationalTypeMappingSource t
         public SqlExpression? Translate(SqlExpression? instance, MethodInfo method, IReadOnlyList<SqlExpression> arguments,
             IDiagnosticsLogger<DbLoggerCategory.Query> logger)
         {
-            if (method.DeclaringType != typeof(IdentitiesDbFunctionsExtensions))
+            if (method.DeclaringType != typeof(NpgsqlIdentitiesDbFunctionsExtensions))
                 return null;
             string function;
             RelationalTypeMapping? argument;
-            if (method.Name == nameof(IdentitiesDbFunctionsExtensions.PublicId))
+            if (method.Name == nameof(NpgsqlIdentitiesDbFunctionsExtensions.PublicId))
             {
                 // public_id(distributedid) for a parameter or a distributedid column, public_id(numeric) for a numeric
                 // column (the same id, the same public id); bigint and uuid as they are (an iuid column cast to uuid).

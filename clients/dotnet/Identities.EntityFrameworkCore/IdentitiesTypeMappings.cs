@@ -9,11 +9,11 @@ using Microsoft.EntityFrameworkCore.Metadata;
 using Microsoft.EntityFrameworkCore.ValueGeneration;
 using Microsoft.EntityFrameworkCore.Storage;
 using Microsoft.EntityFrameworkCore.Storage.Json;
-using Identities.Npgsql;
+using Npgsql.Identities.Internal;
 using Npgsql;
 using Npgsql.EntityFrameworkCore.PostgreSQL.Storage.Internal.Mapping;
 
-namespace Identities.EntityFrameworkCore;
+namespace Identities.EntityFrameworkCore.Storage;
 
 /// <summary>
 /// A column of one of the extension's types. Its parameters carry the type's name (unqualified, so the

@@ -1,7 +1,8 @@
+using Npgsql.Identities.Internal;
 using System.Numerics;
 using Xunit;
 
-namespace Identities.Npgsql.Tests;
+namespace NpgsqlIdentities.Tests;
 
 // The converters' encodings and checks with no server: numeric's binary form (the bytes numeric_send sends for the
 // same integer), every refusal of a form the types cannot hold, and the edges of each type's range.

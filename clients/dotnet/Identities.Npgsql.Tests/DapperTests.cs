@@ -4,7 +4,7 @@ using Dapper;
 using Npgsql;
 using Xunit;
 
-namespace Identities.Npgsql.Tests;
+namespace NpgsqlIdentities.Tests;
 
 // Dapper, as teams use it: plain decimal, Guid and BigInteger parameters (Dapper sends them as numeric and uuid, with
 // no DataTypeName) and rows mapped onto a class. The extension's cross-type operators make `WHERE id = @id` and

@@ -3,7 +3,7 @@ using Npgsql;
 using NpgsqlTypes;
 using Xunit;
 
-namespace Identities.Npgsql.Tests;
+namespace NpgsqlIdentities.Tests;
 
 // Every type of the extension through the plugin against a real server: reading by every API, typed parameters,
 // arrays, NULLs, edges, generated ids checked by the server's own functions, binary COPY both ways, and bad values

@@ -2,7 +2,7 @@ using System.Numerics;
 using Npgsql;
 using Xunit;
 
-namespace Identities.Npgsql.Tests;
+namespace NpgsqlIdentities.Tests;
 
 // The extension in a schema of its own (CREATE EXTENSION identities SCHEMA ids): the plugin finds its types there.
 public sealed class SchemaTests : IAsyncLifetime

@@ -1,7 +1,6 @@
-using Identities.Npgsql;
 using Npgsql;
 
-namespace Identities.Npgsql.Tests;
+namespace NpgsqlIdentities.Tests;
 
 // The server of the tests: libpq's variables (PGHOST, PGPORT, PGUSER, PGDATABASE), as the test command sets them;
 // its database has the extension in public, and the server preloads identities.

@@ -1,9 +1,9 @@
 using System.Numerics;
 using System.Threading;
 using System.Threading.Tasks;
-using Npgsql;
+using Npgsql.Identities.Internal;
 
-namespace Identities.Npgsql;
+namespace Npgsql;
 
 /// <summary>
 /// Reading the extension's types from a binary COPY export. Npgsql's <see cref="NpgsqlBinaryExporter"/> types a column
@@ -12,7 +12,7 @@ namespace Identities.Npgsql;
 /// <c>Read&lt;BigInteger&gt;()</c> read them too; these read the column's bytes (as <c>bytea</c> does), check them
 /// against the type's range (an <see cref="System.InvalidCastException"/> otherwise) and decode them.
 /// </summary>
-public static class BinaryExportExtensions
+public static class NpgsqlIdentitiesBinaryExportExtensions
 {
     /// <summary>Reads the current column, a <c>distributedid</c>, as a <see cref="decimal"/> and moves to the next.</summary>
     public static decimal ReadDistributedId(this NpgsqlBinaryExporter exporter)

@@ -3,7 +3,7 @@ using System.Buffers.Binary;
 using System.Numerics;
 using Npgsql.Internal;
 
-namespace Identities.Npgsql;
+namespace Npgsql.Identities.Internal;
 
 // Each converter reads and writes its type's binary form (the extension's send and recv: numeric's binary form for
 // distributedid and siq since extension 0.2.0, uuid's 16 bytes for iuid) and checks a value when Npgsql sizes it,
@@ -164,7 +164,7 @@ sealed class DistributedIdConverter() : CheckedNumericFormConverter<decimal>(Max
 
     protected override decimal ReadCore(PgReader reader) => ToDecimal(NumericForm.Read(reader, MaxLength, Max, "distributedid"));
 
-    // A column's bytes, read by BinaryExportExtensions.
+    // A column's bytes, read by NpgsqlIdentitiesBinaryExportExtensions.
     internal static decimal Decode(ReadOnlySpan<byte> bytes) => ToDecimal(NumericForm.Decode(bytes, Max, "distributedid"));
 
     static decimal ToDecimal(UInt128 value)
@@ -243,7 +243,7 @@ sealed class SiqConverter() : CheckedNumericFormConverter<BigInteger>(MaxFormLen
 
     protected override BigInteger ReadCore(PgReader reader) => NumericForm.Read(reader, MaxLength, Max, "siq");
 
-    // A column's bytes, read by BinaryExportExtensions.
+    // A column's bytes, read by NpgsqlIdentitiesBinaryExportExtensions.
     internal static BigInteger Decode(ReadOnlySpan<byte> bytes) => NumericForm.Decode(bytes, Max, "siq");
 
     protected override UInt128 ToInteger(BigInteger value) => (UInt128)value;

@@ -1,12 +1,13 @@
+using Npgsql.Identities.Internal;
 using Npgsql.TypeMapping;
 
-namespace Identities.Npgsql;
+namespace Npgsql;
 
 /// <summary>
 /// Adds the identities extension's types to an Npgsql type mapper: <c>distributedid</c> as <see cref="decimal"/>,
 /// <c>iuid</c> as <see cref="System.Guid"/>, <c>siq</c> as <see cref="System.Numerics.BigInteger"/>, and their arrays.
 /// </summary>
-public static class IdentitiesExtensions
+public static class NpgsqlIdentitiesExtensions
 {
     /// <summary>
     /// Maps the identities extension's types (in whatever schema the extension lives). Values are read and written

@@ -3,7 +3,7 @@ using System.Numerics;
 using Npgsql.Internal;
 using Npgsql.Internal.Postgres;
 
-namespace Identities.Npgsql;
+namespace Npgsql.Identities.Internal;
 
 // The plugin's resolvers, in Npgsql's plugin shape. The types are named unqualified, so they match in whatever
 // schema the extension lives. Every mapping requires the data type name: a decimal, Guid or BigInteger parameter

@@ -3,7 +3,6 @@
 // Architect's DistributedId in .NET. Prints "ok - ..." or "not ok - ..." lines.
 using Architect.Identities;
 using Architect.Identities.EntityFramework;
-using Identities.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore;
 using Npgsql;
 

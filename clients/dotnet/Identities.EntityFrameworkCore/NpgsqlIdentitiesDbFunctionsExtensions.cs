@@ -2,14 +2,14 @@ using System;
 using System.Numerics;
 using Microsoft.EntityFrameworkCore;
 
-namespace Identities.EntityFrameworkCore;
+namespace Microsoft.EntityFrameworkCore;
 
 /// <summary>
 /// The extension's extraction functions for LINQ queries (<c>EF.Functions.IuidCountry(e.Id)</c>), translated to SQL
 /// by <c>UseIdentities()</c>. An argument that is not a column of the type (a <c>numeric(28,0)</c> column, a
 /// parameter) is cast to it. They run in the database only.
 /// </summary>
-public static class IdentitiesDbFunctionsExtensions
+public static class NpgsqlIdentitiesDbFunctionsExtensions
 {
     /// <summary><c>distributedid_extract_timestamp</c>: the id's millisecond timestamp (about 1 s before it was made).</summary>
     public static DateTime DistributedIdTimestamp(this DbFunctions _, decimal id) => throw InDatabaseOnly();
