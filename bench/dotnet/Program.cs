@@ -1,10 +1,12 @@
 // The Npgsql plugin against Npgsql's built-in handlers, in one run on one server: reading N rows of each type
 // through the plugin (distributedid as decimal, iuid as Guid, siq as BigInteger) against reading the same values
-// from numeric and uuid columns, and binary COPY import of N rows likewise. Rounds are interleaved (each round runs
+// from numeric and uuid columns, binary COPY import of N rows likewise, Dapper mapping N rows onto a class, and
+// primary-key lookups with Dapper's plain decimal parameter (the cross-type operator) against a typed one. Rounds are interleaved (each round runs
 // every case once, in an order that alternates), and each case reports its median and best time and the ratio of
 // the plugin's best to the built-in's best.
 using System.Diagnostics;
 using System.Numerics;
+using Dapper;
 using Npgsql;
 using NpgsqlTypes;
 
@@ -65,6 +67,20 @@ async Task Copy<T>(string table, List<T> values, Func<NpgsqlBinaryImporter, T, T
     if (await importer.CompleteAsync() != (ulong)rows) throw new Exception("rows lost");
 }
 
+async Task DapperRows(string sql)
+{
+    if ((await connection.QueryAsync<Row>(sql)).Count() != rows) throw new Exception("rows lost");
+}
+
+// Lookups by primary key: as many as a tenth of the rows, each a round trip.
+var lookups = decimals.Where((_, i) => i % 10 == 0).ToList();
+await Execute("ALTER TABLE bench_values ADD PRIMARY KEY (d); CREATE UNIQUE INDEX ON bench_values (d_numeric); ANALYZE bench_values");
+async Task Lookups(string sql, Func<decimal, object> parameter)
+{
+    foreach (var id in lookups)
+        if (await connection.ExecuteScalarAsync<int>(sql, parameter(id)) != 1) throw new Exception("row not found");
+}
+
 var cases = new (string Name, string Pair, Func<Task> Run)[]
 {
     ("read distributedid as decimal (plugin)", "read decimal", () => Read<decimal>("d")),
@@ -80,6 +96,11 @@ var cases = new (string Name, string Pair, Func<Task> Run)[]
     ("COPY in Guid as uuid, named \"uuid\" (built-in)", "COPY Guid", () => Copy("i_uuid", guids, (w, v) => w.WriteAsync(v, "uuid"))),
     ("COPY in BigInteger as siq (plugin)", "COPY BigInteger", () => Copy("s", bigIntegers, (w, v) => w.WriteAsync(v, "siq"))),
     ("COPY in BigInteger as numeric (built-in)", "COPY BigInteger", () => Copy("s_numeric", bigIntegers, (w, v) => w.WriteAsync(v, NpgsqlDbType.Numeric))),
+    ("Dapper rows of distributedid, iuid onto a class (plugin)", "Dapper rows", () => DapperRows("SELECT d AS D, i AS I FROM bench_values")),
+    ("Dapper rows of numeric, uuid onto a class (built-in)", "Dapper rows", () => DapperRows("SELECT d_numeric AS D, i_uuid AS I FROM bench_values")),
+    ("Dapper lookups, distributedid = plain decimal (cross-type)", "Dapper lookups", () => Lookups("SELECT 1 FROM bench_values WHERE d = @id", id => new { id })),
+    ("Dapper lookups, distributedid = typed distributedid (plugin)", "Dapper lookups", () => Lookups("SELECT 1 FROM bench_values WHERE d = @id", id => new { id = new TypedDistributedId(id) })),
+    ("Dapper lookups, numeric = decimal (built-in)", "Dapper lookups", () => Lookups("SELECT 1 FROM bench_values WHERE d_numeric = @id", id => new { id })),
 };
 var times = cases.ToDictionary(c => c.Name, _ => new List<double>());
 foreach (var c in cases) await c.Run(); // warm-up: JIT, caches
@@ -110,3 +131,16 @@ foreach (var group in cases.GroupBy(c => c.Pair))
 await Execute("DROP TABLE bench_values");
 foreach (var table in new[] { "d", "d_numeric", "i", "i_uuid", "s", "s_numeric" })
     await Execute($"DROP TABLE bench_copy_{table}");
+
+sealed class Row
+{
+    public decimal D { get; set; }
+    public Guid I { get; set; }
+}
+
+// A Dapper parameter sent as a distributedid (DataTypeName), through the plugin.
+sealed class TypedDistributedId(decimal value) : SqlMapper.ICustomQueryParameter
+{
+    public void AddParameter(System.Data.IDbCommand command, string name)
+        => command.Parameters.Add(new NpgsqlParameter { ParameterName = name, Value = value, DataTypeName = "distributedid" });
+}
