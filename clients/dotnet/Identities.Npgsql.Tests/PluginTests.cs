@@ -300,6 +300,27 @@ public sealed class PluginTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task SiqReadsAndWritesAsUInt128()
+    {
+        var max = (UInt128.One << 112) - 1;
+        await using var command = new NpgsqlCommand("SELECT @s, @s::text, @a, 'ffffffffffffffffffffffffffff'::siq", _connection);
+        command.Parameters.Add(new NpgsqlParameter { ParameterName = "s", Value = max, DataTypeName = "siq" });
+        command.Parameters.Add(new NpgsqlParameter { ParameterName = "a", Value = new[] { UInt128.Zero, (UInt128)7 }, DataTypeName = "siq[]" });
+        await using (var reader = await command.ExecuteReaderAsync())
+        {
+            Assert.True(await reader.ReadAsync());
+            Assert.Equal(max, reader.GetFieldValue<UInt128>(0));
+            Assert.Equal("ffffffffffffffffffffffffffff", reader.GetString(1));
+            Assert.Equal(new[] { UInt128.Zero, (UInt128)7 }, reader.GetFieldValue<UInt128[]>(2));
+            Assert.Equal(max, reader.GetFieldValue<UInt128?>(3));
+            Assert.Equal(SiqMax, reader.GetValue(3)); // BigInteger stays what GetValue returns
+        }
+        await using var tooLarge = new NpgsqlCommand("SELECT @s", _connection);
+        tooLarge.Parameters.Add(new NpgsqlParameter { ParameterName = "s", Value = UInt128.One << 112, DataTypeName = "siq" });
+        Assert.Contains("2^112", (await Assert.ThrowsAnyAsync<ArgumentException>(() => tooLarge.ExecuteScalarAsync())).Message);
+    }
+
+    [Fact]
     public async Task NullsReadAsNullableValues()
     {
         await Execute($"INSERT INTO {_table} (n) VALUES (1)");

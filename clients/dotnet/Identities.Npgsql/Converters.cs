@@ -237,7 +237,7 @@ sealed class SiqConverter() : CheckedNumericFormConverter<BigInteger>(MaxFormLen
 {
     // The stored form: 14 bytes, big-endian (the hexadecimal of the text form, EF Core's literals).
     internal const int Length = 14;
-    const int MaxFormLength = 8 + 2 * 9;
+    internal const int MaxFormLength = 8 + 2 * 9;
     static readonly BigInteger Limit = BigInteger.One << 112;
     static readonly UInt128 Max = (UInt128.One << 112) - 1;
 
@@ -264,6 +264,22 @@ sealed class SiqConverter() : CheckedNumericFormConverter<BigInteger>(MaxFormLen
         if (value.Sign < 0)
             throw new ArgumentOutOfRangeException(nameof(value), value, "A siq is not negative.");
         if (value >= Limit)
+            throw new ArgumentOutOfRangeException(nameof(value), value, "A siq is below 2^112 (112 bits).");
+    }
+}
+
+// siq as UInt128: the same form, no BigInteger allocated per value (a siq's 112 bits fit in a UInt128).
+sealed class SiqUInt128Converter() : CheckedNumericFormConverter<UInt128>(SiqConverter.MaxFormLength)
+{
+    internal static readonly UInt128 Max = (UInt128.One << 112) - 1;
+
+    protected override UInt128 ReadCore(PgReader reader) => NumericForm.Read(reader, MaxLength, Max, "siq");
+
+    protected override UInt128 ToInteger(UInt128 value) => value;
+
+    protected override void Check(UInt128 value)
+    {
+        if (value > Max)
             throw new ArgumentOutOfRangeException(nameof(value), value, "A siq is below 2^112 (112 bits).");
     }
 }

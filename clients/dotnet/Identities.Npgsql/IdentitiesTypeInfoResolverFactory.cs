@@ -7,7 +7,8 @@ namespace Npgsql.Identities.Internal;
 
 // The plugin's resolvers, in Npgsql's plugin shape. The types are named unqualified, so they match in whatever
 // schema the extension lives. Every mapping requires the data type name: a decimal, Guid or BigInteger parameter
-// without one keeps Npgsql's own mapping (numeric, uuid, numeric).
+// without one keeps Npgsql's own mapping (numeric, uuid, numeric). A siq reads as a BigInteger, or as a UInt128
+// when asked for one.
 sealed class IdentitiesTypeInfoResolverFactory : PgTypeInfoResolverFactory
 {
     internal const string DistributedId = "distributedid";
@@ -36,6 +37,10 @@ sealed class IdentitiesTypeInfoResolverFactory : PgTypeInfoResolverFactory
             mappings.AddStructType<BigInteger>(Siq,
                 static (options, mapping, _) => mapping.CreateInfo(options, new SiqConverter()),
                 MatchRequirement.DataTypeName);
+            // A second CLR type for siq; BigInteger, added first, stays what GetValue returns.
+            mappings.AddStructType<UInt128>(Siq,
+                static (options, mapping, _) => mapping.CreateInfo(options, new SiqUInt128Converter()),
+                MatchRequirement.DataTypeName);
             return mappings;
         }
     }
@@ -53,6 +58,7 @@ sealed class IdentitiesTypeInfoResolverFactory : PgTypeInfoResolverFactory
             mappings.AddStructArrayType<decimal>(DistributedId);
             mappings.AddStructArrayType<Guid>(Iuid);
             mappings.AddStructArrayType<BigInteger>(Siq);
+            mappings.AddStructArrayType<UInt128>(Siq);
             return mappings;
         }
     }
