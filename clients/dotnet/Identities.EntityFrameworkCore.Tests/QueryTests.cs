@@ -229,7 +229,9 @@ public class QueryTests : IClassFixture<ShopDatabase>
         }
         // Architect's DistributedIds are integers below 10^28; an iUID is a UUID of version 8; a siq has 112 bits.
         Assert.Contains("integer", Inner(await Saving(new Order { Id = 1.5m })).Message);
-        Assert.Contains("10^28", Inner(await Saving(new Order { Id = 0m, Related = [10_000_000_000_000_000_000_000_000_000m] })).Message);
+        var badElement = Inner(await Saving(new Order { Id = 0m, Related = [1m, 10_000_000_000_000_000_000_000_000_000m] }));
+        Assert.Contains("10^28", badElement.Message);
+        Assert.Contains("Order.Related", badElement.Message);
         var notAnIuid = Inner(await Saving(new Ride { Id = Guid.NewGuid() }));
         Assert.Contains("not an iuid", notAnIuid.Message);
         Assert.Contains("Ride.Id", notAnIuid.Message); // the property is named
@@ -257,6 +259,20 @@ public class QueryTests : IClassFixture<ShopDatabase>
                     return argument;
             throw new Xunit.Sdk.XunitException($"no ArgumentException in {e}");
         }
+    }
+
+    [Fact]
+    public async Task Contains_over_a_list_with_values_the_type_cannot_hold_finds_the_others_rows()
+    {
+        var log = new SqlLog();
+        await using var context = new ShopContext(Name, log);
+        var ride = await AnyRide();
+        var rides = new List<Guid> { ride, Guid.NewGuid() }; // a version 4 Guid among them: sent as uuid[]
+        Assert.Equal(1, await context.Rides.CountAsync(r => rides.Contains(r.Id)));
+        Assert.Contains("using \"PK_Rides\"", await Database.Explain(Name, log.Last));
+        var order = await context.Orders.Select(o => o.Id).FirstAsync();
+        var orders = new[] { order, 1.5m, 10_000_000_000_000_000_000_000_000_000m };
+        Assert.Equal(1, await context.Orders.CountAsync(o => orders.Contains(o.Id)));
     }
 
     [Fact]

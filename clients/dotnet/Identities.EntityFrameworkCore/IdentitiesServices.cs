@@ -116,13 +116,22 @@ sealed class IdentitiesSaveChangesInterceptor : SaveChangesInterceptor
                 continue;
             foreach (var property in entry.Properties)
             {
-                if (property.Metadata.FindRelationalTypeMapping() is not IdentityTypeMapping mapping || property.CurrentValue is not { } value)
+                var typeMapping = property.Metadata.FindRelationalTypeMapping();
+                var mapping = typeMapping as IdentityTypeMapping ?? typeMapping?.ElementTypeMapping as IdentityTypeMapping;
+                if (mapping is null || property.CurrentValue is not { } value)
                     continue;
                 var written = entry.State == EntityState.Added
                     ? !property.IsTemporary && !(property.Metadata.ValueGenerated != ValueGenerated.Never && Equals(value, property.Metadata.Sentinel))
                     : property.IsModified;
-                if (written)
-                    mapping.ValidateProperty(value, $"{entry.Metadata.DisplayName()}.{property.Metadata.Name}");
+                if (!written)
+                    continue;
+                var name = $"{entry.Metadata.DisplayName()}.{property.Metadata.Name}";
+                if (typeMapping is IdentityTypeMapping)
+                    mapping.ValidateProperty(value, name);
+                else if (value is System.Collections.IEnumerable elements)
+                    foreach (var element in elements)
+                        if (element is not null)
+                            mapping.ValidateProperty(element, name);
             }
         }
     }

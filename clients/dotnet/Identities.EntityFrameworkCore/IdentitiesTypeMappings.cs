@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Data.Common;
 using System.Globalization;
+using System.Linq;
 using System.Numerics;
 using System.Threading;
 using Microsoft.EntityFrameworkCore.ChangeTracking;
@@ -202,14 +203,15 @@ sealed class TemporarySiqValueGenerator : ValueGenerator<BigInteger>
     public override BigInteger Next(EntityEntry entry) => Interlocked.Decrement(ref _current);
 }
 
-/// <summary>
-/// An array of one of the extension's types (<c>distributedid[]</c>, <c>iuid[]</c>, <c>siq[]</c>), as a column or as
-/// the parameter of <c>ids.Contains(e.Id)</c>: sent as that array type, so <c>= ANY(@ids)</c> compares as the type.
-/// </summary>
-public sealed class IdentityArrayTypeMapping<TCollection, TConcreteCollection, TElement>
+// An array of one of the extension's types (distributedid[], iuid[], siq[]), as a column or as the parameter of
+// ids.Contains(e.Id). Internal: it derives from the provider's own array mapping (whose translators recognise it),
+// an internal API of EFCore.PG that no public type of ours builds on. Its parameters go as the array type when every
+// element is one of the type's, else as the base type's array (numeric[], uuid[]), which the extension compares
+// too: = ANY(@ids) then finds the valid ones' rows instead of failing. Writes are checked by
+// IdentitiesSaveChangesInterceptor, element by element.
+sealed class IdentityArrayTypeMapping<TCollection, TConcreteCollection, TElement>
     : NpgsqlArrayTypeMapping<TCollection, TConcreteCollection, TElement>
 {
-    /// <summary>An array mapping over <paramref name="elementTypeMapping"/>.</summary>
     public IdentityArrayTypeMapping(string storeType, IdentityTypeMapping elementTypeMapping) : base(storeType, elementTypeMapping)
     {
     }
@@ -218,15 +220,15 @@ public sealed class IdentityArrayTypeMapping<TCollection, TConcreteCollection, T
     {
     }
 
-    /// <inheritdoc />
     protected override RelationalTypeMapping Clone(RelationalTypeMappingParameters parameters)
         => new IdentityArrayTypeMapping<TCollection, TConcreteCollection, TElement>(parameters);
 
-    /// <inheritdoc />
     protected override void ConfigureParameter(DbParameter parameter)
     {
         base.ConfigureParameter(parameter);
-        ((NpgsqlParameter)parameter).DataTypeName = ((IdentityTypeMapping)ElementTypeMapping).TypeName + "[]";
+        var element = (IdentityTypeMapping)ElementTypeMapping;
+        if (parameter.Value is not System.Collections.IEnumerable values || values.Cast<object?>().All(v => v is null || element.IsValid(v)))
+            ((NpgsqlParameter)parameter).DataTypeName = element.TypeName + "[]";
     }
 }
 
