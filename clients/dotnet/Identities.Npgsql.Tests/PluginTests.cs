@@ -321,6 +321,23 @@ public sealed class PluginTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task BinaryCopyOutReadsNullsThroughTheNullableHelpers()
+    {
+        await Execute($"INSERT INTO {_table} (n) VALUES (1)");
+        await Execute($"INSERT INTO {_table} VALUES (2, '5', '{SomeIuid}', '0000000000000000000000000007')");
+        await using var exporter = await _connection.BeginBinaryExportAsync($"COPY (SELECT d, i, s FROM {_table} ORDER BY n) TO STDOUT (FORMAT binary)");
+        Assert.Equal(3, await exporter.StartRowAsync());
+        Assert.Null(await exporter.ReadNullableDistributedIdAsync());
+        Assert.Null(exporter.ReadNullableIuid());
+        Assert.Null(await exporter.ReadNullableSiqAsync());
+        Assert.Equal(3, await exporter.StartRowAsync());
+        Assert.Equal(5m, exporter.ReadNullableDistributedId());
+        Assert.Equal(SomeIuid, await exporter.ReadNullableIuidAsync());
+        Assert.Equal(new BigInteger(7), exporter.ReadNullableSiq());
+        Assert.Equal(-1, await exporter.StartRowAsync());
+    }
+
+    [Fact]
     public async Task NullsReadAsNullableValues()
     {
         await Execute($"INSERT INTO {_table} (n) VALUES (1)");

@@ -37,4 +37,49 @@ public static class NpgsqlIdentitiesBinaryExportExtensions
     /// <summary>The same as <see cref="ReadSiq"/>, asynchronously.</summary>
     public static async ValueTask<BigInteger> ReadSiqAsync(this NpgsqlBinaryExporter exporter, CancellationToken cancellationToken = default)
         => SiqConverter.Decode(await exporter.ReadAsync<byte[]>(cancellationToken).ConfigureAwait(false));
+
+    // The nullable forms: a NULL column is skipped and read as null.
+
+    /// <summary>Reads the current column, a <c>distributedid</c> or NULL, and moves to the next.</summary>
+    public static decimal? ReadNullableDistributedId(this NpgsqlBinaryExporter exporter)
+        => SkipIfNull(exporter) ? null : exporter.ReadDistributedId();
+
+    /// <summary>Reads the current column, an <c>iuid</c> or NULL, and moves to the next.</summary>
+    public static System.Guid? ReadNullableIuid(this NpgsqlBinaryExporter exporter)
+        => SkipIfNull(exporter) ? null : exporter.ReadIuid();
+
+    /// <summary>Reads the current column, a <c>siq</c> or NULL, and moves to the next.</summary>
+    public static BigInteger? ReadNullableSiq(this NpgsqlBinaryExporter exporter)
+        => SkipIfNull(exporter) ? null : exporter.ReadSiq();
+
+    /// <summary>The same as <see cref="ReadNullableDistributedId"/>, asynchronously.</summary>
+    public static async ValueTask<decimal?> ReadNullableDistributedIdAsync(this NpgsqlBinaryExporter exporter, CancellationToken cancellationToken = default)
+        => await SkipIfNullAsync(exporter, cancellationToken).ConfigureAwait(false) ? null
+            : await exporter.ReadDistributedIdAsync(cancellationToken).ConfigureAwait(false);
+
+    /// <summary>The same as <see cref="ReadNullableIuid"/>, asynchronously.</summary>
+    public static async ValueTask<System.Guid?> ReadNullableIuidAsync(this NpgsqlBinaryExporter exporter, CancellationToken cancellationToken = default)
+        => await SkipIfNullAsync(exporter, cancellationToken).ConfigureAwait(false) ? null
+            : await exporter.ReadIuidAsync(cancellationToken).ConfigureAwait(false);
+
+    /// <summary>The same as <see cref="ReadNullableSiq"/>, asynchronously.</summary>
+    public static async ValueTask<BigInteger?> ReadNullableSiqAsync(this NpgsqlBinaryExporter exporter, CancellationToken cancellationToken = default)
+        => await SkipIfNullAsync(exporter, cancellationToken).ConfigureAwait(false) ? null
+            : await exporter.ReadSiqAsync(cancellationToken).ConfigureAwait(false);
+
+    static bool SkipIfNull(NpgsqlBinaryExporter exporter)
+    {
+        if (!exporter.IsNull)
+            return false;
+        exporter.Skip();
+        return true;
+    }
+
+    static async ValueTask<bool> SkipIfNullAsync(NpgsqlBinaryExporter exporter, CancellationToken cancellationToken)
+    {
+        if (!exporter.IsNull)
+            return false;
+        await exporter.SkipAsync(cancellationToken).ConfigureAwait(false);
+        return true;
+    }
 }
