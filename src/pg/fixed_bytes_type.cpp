@@ -88,6 +88,8 @@ NumericPlace numeric_place(FunctionCallInfo fcinfo, Datum numeric, Uint128 max) 
 	const struct varlena *packed = PG_DETOAST_DATUM_PACKED(numeric);
 	const char *bytes = VARDATA_ANY(packed);
 	const std::size_t length = VARSIZE_ANY_EXHDR(packed);
+	if (fcinfo->flinfo == nullptr) // a direct call: nowhere to keep it
+		return identities::place_numeric(numeric_text(numeric), max);
 	auto *cache = static_cast<NumericPlaceCache *>(fcinfo->flinfo->fn_extra);
 	NumericPlace place;
 	if (cache != nullptr && cache->length == length && memcmp(cache->bytes, bytes, length) == 0) {
