@@ -1,4 +1,5 @@
 using Npgsql;
+using NpgsqlTypes;
 using System.Numerics;
 using Microsoft.EntityFrameworkCore;
 using Xunit;
@@ -95,6 +96,32 @@ public class TimeWindowTests : IClassFixture<WindowDatabase>
         var reversed = await Assert.ThrowsAsync<PostgresException>(
             () => context.Orders.LongCountAsync(o => EF.Functions.DistributedIdWithin(o.Id, To, From)));
         Assert.Equal("22000", reversed.SqlState);
+    }
+
+    [Fact]
+    public async Task Windows_given_as_ranges_take_their_bounds()
+    {
+        var log = new SqlLog();
+        await using var context = new WindowContext(Name, log);
+        var halfOpen = new NpgsqlRange<DateTime>(From, true, To, false);
+        Assert.Equal(InWindow, await context.Orders.LongCountAsync(o => EF.Functions.DistributedIdWithin(o.Id, halfOpen)));
+        await AssertUses("PK_Orders", log);
+        var closed = new NpgsqlRange<DateTime>(From, true, To, true); // the id made at `to` too
+        Assert.Equal(InWindow + 1, await context.Rides.LongCountAsync(r => EF.Functions.IuidWithin(r.Id, closed)));
+        var fromOn = new NpgsqlRange<DateTime>(From, true, false, default, false, true); // no upper bound
+        Assert.Equal(await Database.Scalar<long>(Name, $"SELECT count(*) FROM \"Messages\" WHERE siq_extract_timestamp(\"Id\") >= '{From:O}'"),
+            await context.Messages.LongCountAsync(m => EF.Functions.SiqWithin(m.Id, fromOn)));
+        var empty = NpgsqlRange<DateTime>.Empty;
+        Assert.Equal(0, await context.Orders.LongCountAsync(o => EF.Functions.DistributedIdWithin(o.Id, empty)));
+        var row = await context.Orders.Take(1).Select(_ => new
+        {
+            V7 = EF.Functions.UuidV7Within(EF.Functions.UuidV7Boundary(From), halfOpen),
+            D128 = EF.Functions.DistributedId128Within(EF.Functions.DistributedId128Boundary(From), halfOpen),
+            Hot = EF.Functions.HotGuidWithin(EF.Functions.HotGuidBoundary(From), halfOpen),
+            Snowflake = EF.Functions.SnowflakeWithin(EF.Functions.SnowflakeBoundary(To), halfOpen),
+        }).SingleAsync();
+        Assert.True(row.V7 && row.D128 && row.Hot);
+        Assert.False(row.Snowflake); // `to` is outside [from, to)
     }
 
     [Fact]

@@ -121,6 +121,8 @@ sealed class IdentitiesMethodCallTranslatorPlugin(IRelationalTypeMappingSource t
                 if (arguments.Count == 4) // a window: tstzrange(from, to), half-open as the constructor makes it
                     sqlArguments.Add(_sql.Function("tstzrange", [Instant(arguments[2]), Instant(arguments[3])], nullable: true,
                         argumentsPropagateNullability: [true, true], typeof(NpgsqlRange<DateTime>), _tstzrange));
+                else if (arguments.Count == 3) // a window given as a range
+                    sqlArguments.Add(Coerce(arguments[2], _tstzrange));
             }
             return _sql.Function(function, sqlArguments, nullable: true,
                 argumentsPropagateNullability: sqlArguments.Select(_ => true).ToArray(), method.ReturnType,

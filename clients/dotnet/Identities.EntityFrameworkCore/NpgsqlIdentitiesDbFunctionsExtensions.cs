@@ -1,6 +1,7 @@
 using System;
 using System.Numerics;
 using Microsoft.EntityFrameworkCore;
+using NpgsqlTypes;
 
 namespace Microsoft.EntityFrameworkCore;
 
@@ -70,6 +71,31 @@ public static class NpgsqlIdentitiesDbFunctionsExtensions
     /// <summary><c>snowflake_within(id, tstzrange(from, to))</c>, for a <c>bigint</c> column of Snowflakes (the server's
     /// <c>identities.snowflake_epoch</c>).</summary>
     public static bool SnowflakeWithin(this DbFunctions _, long id, DateTime from, DateTime to) => throw InDatabaseOnly();
+
+    // The same windows as any tstzrange: inclusive or exclusive bounds, an open end (NpgsqlRange<DateTime>.Empty, an
+    // infinite bound). Translated to <format>_within(id, @window), which is `id <@ @window`.
+
+    /// <summary><c>distributedid_within(id, window)</c>: whether the id's timestamp is in the <c>tstzrange</c>
+    /// <paramref name="window"/>, through the primary key.</summary>
+    public static bool DistributedIdWithin(this DbFunctions _, decimal id, NpgsqlRange<DateTime> window) => throw InDatabaseOnly();
+
+    /// <summary><c>iuid_within(id, window)</c>.</summary>
+    public static bool IuidWithin(this DbFunctions _, Guid id, NpgsqlRange<DateTime> window) => throw InDatabaseOnly();
+
+    /// <summary><c>siq_within(id, window)</c>.</summary>
+    public static bool SiqWithin(this DbFunctions _, BigInteger id, NpgsqlRange<DateTime> window) => throw InDatabaseOnly();
+
+    /// <summary><c>distributedid128_within(id, window)</c>, for a <c>uuid</c> column.</summary>
+    public static bool DistributedId128Within(this DbFunctions _, Guid id, NpgsqlRange<DateTime> window) => throw InDatabaseOnly();
+
+    /// <summary><c>uuidv7_within(id, window)</c>, for a <c>uuid</c> column.</summary>
+    public static bool UuidV7Within(this DbFunctions _, Guid id, NpgsqlRange<DateTime> window) => throw InDatabaseOnly();
+
+    /// <summary><c>hotguid_within(id, window)</c>, for a <c>uuid</c> column.</summary>
+    public static bool HotGuidWithin(this DbFunctions _, Guid id, NpgsqlRange<DateTime> window) => throw InDatabaseOnly();
+
+    /// <summary><c>snowflake_within(id, window)</c>, for a <c>bigint</c> column.</summary>
+    public static bool SnowflakeWithin(this DbFunctions _, long id, NpgsqlRange<DateTime> window) => throw InDatabaseOnly();
 
     // Boundaries: the smallest id whose timestamp is at or after the instant, to compare ids with (o.Id >= ...).
 
