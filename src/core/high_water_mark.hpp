@@ -26,4 +26,10 @@ constexpr UnixMicros next_high_water_mark(UnixMicros newest) noexcept {
 	return (floor_div(newest, kMicrosPerSecond) + 2) * kMicrosPerSecond;
 }
 
+// The floor that puts every later id strictly after `instant` (the newest id another server issued, or its mark
+// after a major upgrade): the whole second after it, so no unit of any format holds both.
+constexpr UnixMicros floor_after(UnixMicros instant) noexcept {
+	return (floor_div(instant, kMicrosPerSecond) + 1) * kMicrosPerSecond;
+}
+
 } // namespace identities

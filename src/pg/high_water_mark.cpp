@@ -1,6 +1,8 @@
 #include "pg/high_water_mark.hpp"
 
 #include "core/high_water_mark_record.hpp"
+#include "pg/boundary.hpp"
+#include "pg/timestamps.hpp"
 #include "pg/postgres.hpp"
 
 #include <cerrno>
@@ -207,21 +209,88 @@ bool high_water_mark_needs_moving(UnixMicros newest) noexcept {
 	       high_water_mark_reached(newest, static_cast<UnixMicros>(pg_atomic_read_u64(&shared_mark->mark)));
 }
 
+namespace {
+
+// Sets the mark, made durable first (the file, then the WAL). Called under the mark's lock.
+void set_durable_mark(std::uint64_t mark) {
+	write_mark_file(mark);
+	// A standby cannot write WAL; ids generated there are kept by its file only.
+	if (wal_resource_manager_id != 0 && !RecoveryInProgress()) {
+		static_assert(sizeof mark == kHighWaterMarkRecordLength, "the record's data is the mark");
+		XLogBeginInsert();
+		XLogRegisterData(reinterpret_cast<char *>(&mark), sizeof mark);
+		XLogFlush(XLogInsert(static_cast<RmgrId>(wal_resource_manager_id), kHighWaterMarkRecordInfo));
+	}
+	pg_atomic_write_u64(&shared_mark->mark, mark);
+}
+
+} // namespace
+
 void move_high_water_mark(UnixMicros newest) {
 	LWLockAcquire(shared_mark->lock, LW_EXCLUSIVE);
-	if (high_water_mark_reached(newest, static_cast<UnixMicros>(pg_atomic_read_u64(&shared_mark->mark)))) {
-		std::uint64_t mark = static_cast<std::uint64_t>(next_high_water_mark(newest));
-		write_mark_file(mark);
-		// A standby cannot write WAL; ids generated there are kept by its file only.
-		if (wal_resource_manager_id != 0 && !RecoveryInProgress()) {
-			static_assert(sizeof mark == kHighWaterMarkRecordLength, "the record's data is the mark");
-			XLogBeginInsert();
-			XLogRegisterData(reinterpret_cast<char *>(&mark), sizeof mark);
-			XLogFlush(XLogInsert(static_cast<RmgrId>(wal_resource_manager_id), kHighWaterMarkRecordInfo));
-		}
-		pg_atomic_write_u64(&shared_mark->mark, mark);
-	}
+	if (high_water_mark_reached(newest, static_cast<UnixMicros>(pg_atomic_read_u64(&shared_mark->mark))))
+		set_durable_mark(static_cast<std::uint64_t>(next_high_water_mark(newest)));
+	LWLockRelease(shared_mark->lock);
+}
+
+bool high_water_mark_is_kept() noexcept {
+	return shared_mark != nullptr;
+}
+
+UnixMicros current_high_water_mark() noexcept {
+	return shared_mark ? static_cast<UnixMicros>(pg_atomic_read_u64(&shared_mark->mark)) : 0;
+}
+
+void raise_high_water_floor(UnixMicros floor) {
+	if (floor <= 0) // every generator is past 1970 already
+		return;
+	const auto raised = static_cast<std::uint64_t>(floor);
+	LWLockAcquire(shared_mark->lock, LW_EXCLUSIVE);
+	// A standby replaying the record raises its floor to the mark: the same floor as here.
+	if (pg_atomic_read_u64(&shared_mark->mark) < raised)
+		set_durable_mark(raised);
+	raise_atomic(&shared_mark->floor, raised);
 	LWLockRelease(shared_mark->lock);
 }
 
 } // namespace identities::pg
+
+using namespace identities;
+
+namespace {
+
+// How far past this server's clock a floor may be raised: an old server's clock ahead by hours is a fault to
+// survive; a floor days ahead is a typo that would date every new id in the future.
+constexpr UnixMicros kFloorAheadLimit = 24 * 3600 * kMicrosPerSecond;
+
+} // namespace
+
+// The mark as a timestamptz: NULL without identities preloaded or before the server's first id.
+IDENTITIES_FUNCTION(identities_high_water_mark) {
+	const UnixMicros mark = pg::current_high_water_mark();
+	if (!pg::high_water_mark_is_kept() || mark <= 0)
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(mark));
+}
+
+// Makes every id generated from now on embed an instant after `after` (the whole second after it); returns the
+// floor in force.
+IDENTITIES_FUNCTION(identities_raise_floor) {
+	const TimestampTz after = PG_GETARG_TIMESTAMPTZ(0);
+	if (!pg::high_water_mark_is_kept())
+		throw Error(ErrorCode::ObjectNotInPrerequisiteState, "this server keeps no high-water mark",
+		            "Without identities in shared_preload_libraries each backend generates from its own clock, with no "
+		            "floor to raise.",
+		            "Add identities to shared_preload_libraries and restart the server.");
+	if (TIMESTAMP_NOT_FINITE(after))
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "identities_raise_floor: the instant must be finite");
+	const UnixMicros instant = pg::unix_micros_from_timestamptz(after);
+	if (instant > system_clock_now() + kFloorAheadLimit)
+		throw Error(ErrorCode::InvalidParameterValue,
+		            "identities_raise_floor: the instant is more than a day ahead of this server's clock",
+		            "Every id generated afterwards would embed that instant or later.",
+		            "Pass the old server's identities_high_water_mark() or its newest id's timestamp; set this "
+		            "server's clock right if it is the one behind.");
+	pg::raise_high_water_floor(floor_after(instant));
+	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(pg::high_water_floor()));
+}

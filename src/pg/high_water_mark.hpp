@@ -24,6 +24,17 @@ bool high_water_mark_needs_moving(UnixMicros newest) noexcept;
 // C++ object with a destructor is alive.
 void move_high_water_mark(UnixMicros newest);
 
+// True when this server keeps a mark (identities preloaded).
+bool high_water_mark_is_kept() noexcept;
+
+// The mark: every id this server issued lies below it (0 before its first id, or without a mark kept).
+UnixMicros current_high_water_mark() noexcept;
+
+// Raises the floor, and the mark with it, to `floor` where they are lower, durably (the file, then the WAL): every
+// id generated afterwards embeds `floor` or later. Only where high_water_mark_is_kept(). May ereport: call it where
+// no C++ object with a destructor is alive.
+void raise_high_water_floor(UnixMicros floor);
+
 // A generator state keeps the mark when its format defines newest_instant and raise_to_floor.
 template <typename State, typename = void> struct KeepsHighWaterMark : std::false_type {};
 template <typename State>

@@ -7,6 +7,7 @@
 # The clocks are set back with libfaketime; the test checks they are, so it cannot pass for want of a clock behind.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/drawn_ids.sh"
 
 primary_port=55511 standby_port=55512
 faketime=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -n 1)
@@ -27,41 +28,24 @@ restart_behind() {
 # clock_lag PORT: how many whole seconds the server's clock is behind this machine's.
 clock_lag() { echo $(($(date +%s) - $(sql "$1" -c "SELECT floor(extract(epoch FROM clock_timestamp()))"))); }
 
-sql $primary_port -c "CREATE EXTENSION identities" \
-	-c "CREATE TABLE drawn (phase integer, n integer, snowflake bigint, siq siq, iuid iuid, uuidv7 uuid, hotguid uuid)" >/dev/null
-generate() { # generate PORT PHASE
-	sql "$1" -c "INSERT INTO drawn SELECT $2, n, snowflake_generate(), siq_generate('message'), iuid_generate(42, 7),
-	                    uuidv7_generate(), hotguid_generate(17) FROM generate_series(1, 20000) AS n" >/dev/null
-}
-# check PORT PHASE: the ids of PHASE lie above those of every earlier phase; nothing repeats.
+on_primary() { sql $primary_port -c "$1"; }
+on_standby() { sql $standby_port -c "$1"; }
+on_primary "CREATE EXTENSION identities"
+on_primary "$DRAWN_IDS_TABLE" >/dev/null
+# check SQL PHASE: the ids of PHASE lie above those of every earlier phase; nothing repeats.
 check() {
 	local report
-	report=$(sql "$1" -c "
-		WITH earlier AS (SELECT max(snowflake) AS snowflake, max(siq) AS siq, max(iuid) AS iuid, max(uuidv7::text) AS uuidv7,
-		                        max(hotguid_extract_timestamp(hotguid)) AS hotguid FROM drawn WHERE phase < $2),
-		     later AS (SELECT min(snowflake) AS snowflake, min(siq) AS siq, min(iuid) AS iuid, min(uuidv7::text) AS uuidv7,
-		                      min(hotguid_extract_timestamp(hotguid)) AS hotguid FROM drawn WHERE phase = $2)
-		SELECT concat_ws(' ',
-		         CASE WHEN later.snowflake <= earlier.snowflake THEN 'snowflake' END,
-		         CASE WHEN later.siq <= earlier.siq THEN 'siq' END,
-		         CASE WHEN later.iuid <= earlier.iuid THEN 'iuid' END,
-		         CASE WHEN later.uuidv7 <= earlier.uuidv7 THEN 'uuidv7' END,
-		         CASE WHEN later.hotguid < earlier.hotguid THEN 'hotguid' END,
-		         CASE WHEN (SELECT count(*) - count(DISTINCT snowflake) + count(*) - count(DISTINCT siq)
-		                           + count(*) - count(DISTINCT iuid) + count(*) - count(DISTINCT uuidv7)
-		                           + count(*) - count(DISTINCT hotguid) FROM drawn) > 0 THEN 'repeated' END,
-		         CASE WHEN (SELECT count(*) FROM drawn WHERE phase = $2) <> 20000 THEN 'rows' END)
-		FROM earlier, later")
+	report=$(ids_not_above "$1" "$2")
 	[ -z "$report" ] || fail "phase $2: went back or repeated: $report"
 }
 
 # 1. An immediate restart with the clock set back.
-generate $primary_port 1
+draw_ids on_primary 1
 restart_behind "$primary" 30
 lag=$(clock_lag $primary_port)
 [ "$lag" -ge 29 ] || fail "the restarted server's clock is not behind (by $lag s)"
-generate $primary_port 2
-check $primary_port 2
+draw_ids on_primary 2
+check on_primary 2
 
 # 2. A failover to a standby whose clock is behind.
 as_postgres "$PG_BIN/pg_ctl" -D "$primary" -m fast -w restart -l "$IDENTITIES_WORK/hwm_primary.log" >/dev/null
@@ -70,7 +54,7 @@ echo "port = $standby_port" | as_postgres tee -a "$standby/postgresql.conf" >/de
 as_postgres env LD_PRELOAD="$faketime" FAKETIME="-10s" "$PG_BIN/pg_ctl" -D "$standby" -w start \
 	-l "$IDENTITIES_WORK/hwm_standby.log" >/dev/null
 STARTED_SERVERS+=("$standby")
-generate $primary_port 3
+draw_ids on_primary 3
 # Everything the primary wrote, marks included, has reached the standby before the primary goes.
 lsn=$(sql $primary_port -c "SELECT pg_current_wal_flush_lsn()")
 for attempt in $(seq 1 60); do
@@ -82,5 +66,5 @@ as_postgres "$PG_BIN/pg_ctl" -D "$primary" -m immediate -w stop >/dev/null
 as_postgres "$PG_BIN/pg_ctl" -D "$standby" -w promote >/dev/null
 lag=$(clock_lag $standby_port)
 [ "$lag" -ge 9 ] || fail "the standby's clock is not behind (by $lag s)"
-generate $standby_port 4
-check $standby_port 4
+draw_ids on_standby 4
+check on_standby 4

@@ -21,3 +21,8 @@ SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
 	'SELECT siq_generate(''user'', ''example.com'', 1)', 'SELECT snowflake_generate()', 'SELECT snowflake_generate(1, 2)']) AS statement;
 -- everything else about them works
 SELECT siq_extract_qualifier('5e0bd2f0000000000000000007'), snowflake_extract_worker(175928847299117063);
+
+-- No shared memory, no high-water mark: nothing to read, no floor to raise.
+SELECT identities_high_water_mark() IS NULL AS no_mark;
+SELECT pg_temp.error_of('SELECT identities_raise_floor(now())');
+SELECT pg_temp.error_of('CREATE TABLE no_floor (id iuid DEFAULT iuid_generate(1, 2)); INSERT INTO no_floor DEFAULT VALUES; SELECT identities_raise_floor_above_ids(''{no_floor}'')');

@@ -37,6 +37,17 @@ TEST(HighWaterMark, MovesToTheSecondAfterNextOnceAnIdComesWithinASecondOfIt) {
 		EXPECT_FALSE(high_water_mark_reached(newest, next_high_water_mark(newest)));
 }
 
+TEST(HighWaterMark, AFloorRaisedAfterAnInstantIsTheWholeSecondAfterIt) {
+	EXPECT_EQ(floor_after(kStart), (kStart / kSecond + 1) * kSecond);
+	EXPECT_EQ(floor_after(5 * kSecond), 6 * kSecond); // strictly after: an id at 5 s may exist
+	EXPECT_EQ(floor_after(5 * kSecond - 1), 5 * kSecond);
+	EXPECT_EQ(floor_after(-1), 0); // before 1970, rounded the way time goes
+	for (UnixMicros instant : {kStart, 6 * kSecond, 6 * kSecond + 999999}) {
+		EXPECT_GT(floor_after(instant), instant);
+		EXPECT_EQ(floor_after(instant) % kSecond, 0);
+	}
+}
+
 // Drives a format: `step(state, now)` makes an id, `instant(id)` reads the instant it embeds (rounded down),
 // `ordered` says whether its ids strictly increase.
 template <typename State, typename StepFunction, typename InstantOf>
