@@ -2,9 +2,9 @@
 # the path, and a schema "hostile" ahead of pg_catalog that defines, for our types and the core types our
 # functions compare, the operators = <> < <= > >= and a twin of every function of the extension, each raising
 # if ever called. identities_maintain_partitions (every kind of key, DEFAULT partitions, rows in default, a
-# retention), the check functions and every SQL-language function of the extension run as that superuser and
-# must never call them. The list of SQL and PL/pgSQL functions exercised here is checked against the catalog,
-# so a new one cannot go untested.
+# retention), the check functions, identities_raise_floor_above_ids and every SQL-language function of the
+# extension run as that superuser and must never call them. The list of SQL and PL/pgSQL functions exercised here
+# is checked against the catalog, so a new one cannot go untested.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 
@@ -149,6 +149,13 @@ SELECT 'decoders ' || concat_ws(' ',
     ids.hotguid_extract_timestamp(ids.hotguid_generate(1)::text) IS NOT NULL);
 INSERT INTO public.exercised VALUES ('distributedid128_extract_timestamp(text)'), ('uuidv7_extract_timestamp(text)'),
     ('hotguid_extract_timestamp(text)');
+-- the floor raised above the ids of every table: each kind of column it reads, and the tables made above
+CREATE TABLE public.carried (snowflake bigint DEFAULT ids.snowflake_generate(), siq ids.siq DEFAULT ids.siq_generate('message'),
+    iuid ids.iuid DEFAULT ids.iuid_generate(1, 1), uuidv7 uuid DEFAULT ids.uuidv7_generate(),
+    hotguid uuid DEFAULT ids.hotguid_generate(1));
+INSERT INTO public.carried DEFAULT VALUES;
+SELECT 'floor ' || (ids.identities_raise_floor_above_ids() OPERATOR(pg_catalog.>) (SELECT ids.iuid_extract_timestamp(iuid) FROM public.carried));
+INSERT INTO public.exercised VALUES ('identities_raise_floor_above_ids(regclass[])');
 SQL
 ) || { echo "$output"; echo "search_path_hostile: the superuser's session failed"; exit 1; }
 # Checked in a session with an ordinary search_path (the hostile one traps this query's own comparisons).
@@ -176,4 +183,5 @@ siq7=0000000000000000000000000007
 grep -qx "casts 7 $siq7 $siq7 $siq7 7 $siq7 $siq7 $siq7" <<<"$output" || fail "casts"
 grep -qx 'within t t t t t t t t' <<<"$output" || fail "time windows"
 grep -qx 'decoders t t t' <<<"$output" || fail "text decoders"
+grep -qx 'floor true' <<<"$output" || fail "identities_raise_floor_above_ids"
 echo "search_path_hostile: no hostile object called"
