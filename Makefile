@@ -58,7 +58,7 @@ SQL_EXPAND = awk '/^-- @expand / { \
 SQL_FORMATS = distributedid distributedid128 encoders public_id iuid hotguid luuid siq snowflake uuidv7
 # (In sql/formats/: pg_regress's installcheck would take a sql/<name>.sql beside the Makefile for the test <name>.)
 SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/formats/%.sql,$(SQL_FORMATS)) sql/key_rotation.sql sql/scale_out.sql \
-	sql/node_checks.sql sql/partitions.sql sql/upgrading.sql
+	sql/node_checks.sql sql/partitions.sql sql/upgrading.sql sql/adoption.sql
 # A failed expansion leaves no half-written script behind for the next make to take as up to date.
 .DELETE_ON_ERROR:
 sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql.in)

@@ -54,6 +54,16 @@ Uint128 distributed_id_boundary(UnixMicros instant) {
 	return compose_distributed_id(static_cast<std::uint64_t>(ceil_div(instant - kEpoch, kMicrosPerMilli)), 0);
 }
 
+Uint128 distributed_id_at(UnixMicros instant, std::uint64_t random_sequence) {
+	const std::int64_t millis_since_epoch = floor_div(instant, kMicrosPerMilli) - kDistributedIdEpochUnixMillis;
+	if (millis_since_epoch < 0 || millis_since_epoch >> kDistributedIdTimestampBits != 0)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for type distributedid",
+		            "A generated distributedid embeds milliseconds since 1900-01-01 in 45 bits, from 1900-01-01 "
+		            "00:00:00+00 to 3014-12-13 12:41:28.831+00.");
+	return compose_distributed_id(static_cast<std::uint64_t>(millis_since_epoch),
+	                              random_sequence & kDistributedIdRandomMax);
+}
+
 Uint128 parse_distributed_id(std::string_view text) {
 	Uint128 value = 0;
 	switch (parse_decimal(trim_space(text), kDistributedIdMax, value)) {

@@ -47,6 +47,10 @@ inline UnixMicros distributed_id_unix_micros(Uint128 id) noexcept {
 // Smallest id whose embedded timestamp is at or after the instant. Throws 22003 past the type's range.
 Uint128 distributed_id_boundary(UnixMicros instant);
 
+// The id of a past instant (distributedid_generate_at): its millisecond since 1900 exactly, without the generator's
+// second of leeway, and the low 48 bits of random_sequence. Throws 22008 outside the 45 bits the generator embeds.
+Uint128 distributed_id_at(UnixMicros instant, std::uint64_t random_sequence);
+
 // RandomSequence48: six random bytes, never zero.
 inline std::uint64_t make_distributed_id_random_sequence(std::uint64_t random_bits) noexcept {
 	const std::uint64_t value = random_bits & kDistributedIdRandomMax;

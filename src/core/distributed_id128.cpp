@@ -76,4 +76,13 @@ Uint128 distributed_id128_boundary(UnixMicros instant) {
 	return compose_distributed_id128(static_cast<std::uint64_t>(ceil_div(instant - kEpoch, kMicrosPerMilli)), 0);
 }
 
+Uint128 distributed_id128_at(UnixMicros instant, Uint128 random_sequence) {
+	const std::int64_t millis_since_epoch = floor_div(instant, kMicrosPerMilli) - kDistributedId128EpochUnixMillis;
+	if (millis_since_epoch < 0 || static_cast<std::uint64_t>(millis_since_epoch) > kDistributedId128MaxTimestamp)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for DistributedId128",
+		            kDistributedId128ClockRange.detail);
+	return compose_distributed_id128(static_cast<std::uint64_t>(millis_since_epoch),
+	                                 random_sequence & kDistributedId128RandomMax);
+}
+
 } // namespace identities

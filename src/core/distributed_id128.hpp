@@ -63,6 +63,10 @@ Uint128 join_distributed_id128(std::int64_t upper, std::int64_t lower);
 // Smallest DistributedId128 whose timestamp is at or after the instant. Throws 22008 past the 48-bit range.
 Uint128 distributed_id128_boundary(UnixMicros instant);
 
+// The id of a past instant (distributedid128_generate_at): its millisecond since 1700 and the low 75 bits of
+// random_sequence. Throws 22008 before 1700 and past the 48-bit range.
+Uint128 distributed_id128_at(UnixMicros instant, Uint128 random_sequence);
+
 // RandomSequence75.Create: the top 11 bits of the first little-endian word, then the whole second word; never zero.
 Uint128 make_distributed_id128_random_sequence(const std::uint8_t (&random_bytes)[16]) noexcept;
 

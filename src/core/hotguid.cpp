@@ -45,6 +45,14 @@ std::uint32_t checked_hotguid_shard_key(std::int64_t shard_key) {
 	return static_cast<std::uint32_t>(shard_key);
 }
 
+std::uint32_t checked_hotguid_counter(std::int64_t counter) {
+	if (counter < 0 || counter > std::int64_t{kHotGuidCounterMask})
+		throw Error(ErrorCode::NumericValueOutOfRange,
+		            "counter " + std::to_string(counter) + " is out of range for hotguid",
+		            "The counter of a hotguid must be from 0 to 16777215.");
+	return static_cast<std::uint32_t>(counter);
+}
+
 HotGuidState make_hotguid_state(const std::uint8_t (&machine_pid)[kHotGuidMachinePidSize],
                                 std::uint64_t random_bits) noexcept {
 	HotGuidState state;
@@ -96,6 +104,17 @@ Uint128 hotguid_boundary(UnixMicros instant) {
 		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for HotGuid",
 		            "The last second a HotGuid can embed is 2106-02-07 06:28:15+00.");
 	return static_cast<Uint128>(seconds) << 96;
+}
+
+Uint128 hotguid_at(UnixMicros instant, const std::uint8_t (&machine_pid)[kHotGuidMachinePidSize],
+                   std::uint32_t counter24, std::uint32_t shard_key) {
+	const std::int64_t second = floor_div(instant, kMicrosPerSecond);
+	if (second < 0 || second > kHotGuidMaxUnixSeconds)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for HotGuid",
+		            kHotGuidClockRange.detail);
+	std::uint8_t bytes[kHotGuidSize];
+	compose_hotguid(static_cast<std::uint32_t>(second), machine_pid, counter24, shard_key, bytes);
+	return load_big_endian(bytes, kHotGuidSize);
 }
 
 } // namespace identities

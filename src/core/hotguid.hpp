@@ -47,6 +47,9 @@ inline std::uint32_t hotguid_shard_key(const std::uint8_t *bytes16) noexcept {
 // hotguid_generate's argument: 0..2^32-1, else 22003.
 std::uint32_t checked_hotguid_shard_key(std::int64_t shard_key);
 
+// hotguid_generate_at's counter: 0..2^24-1, else 22003.
+std::uint32_t checked_hotguid_counter(std::int64_t counter);
+
 // A generator's whole state: plain data. The machine pid is part of it, so whoever owns the state (a backend,
 // or shared memory with one tag for the server) owns the counter that makes its ids unique.
 struct HotGuidState {
@@ -90,6 +93,12 @@ Step<Uint128> step_hotguid(HotGuidState &state, UnixMicros now, std::uint32_t sh
 // `id >= hotguid_boundary(t)` exactly when hotguid_extract_timestamp(id) >= t. Before 1970: 0. Past 2106-02-07
 // 06:28:15+00: 22008.
 Uint128 hotguid_boundary(UnixMicros instant);
+
+// The HotGuid of a past instant (hotguid_generate_at), its 16 bytes as step_hotguid returns them: the instant's
+// second (rounded down), the machine tag, the counter and the shard key. Throws 22008 before 1970 and after
+// 2106-02-07 06:28:15+00.
+Uint128 hotguid_at(UnixMicros instant, const std::uint8_t (&machine_pid)[kHotGuidMachinePidSize],
+                   std::uint32_t counter24, std::uint32_t shard_key);
 
 // What the generator above can embed (the message of its ClockOutOfRange).
 constexpr ClockRange kHotGuidClockRange{

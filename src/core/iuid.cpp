@@ -30,6 +30,14 @@ Uint128 iuid_boundary(UnixMicros instant) {
 	return compose_iuid(static_cast<std::uint64_t>(ceil_div(instant, kMicrosPerMilli)), 0, 0, 0, 0);
 }
 
+Uint128 iuid_at(UnixMicros instant, std::uint64_t random_bits, std::uint8_t country, std::uint8_t service_entity) {
+	const std::int64_t millis = floor_div(instant, kMicrosPerMilli);
+	if (millis < 0 || static_cast<std::uint64_t>(millis) > kIuidMaxUnixMillis)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for type iuid", kIuidClockRange.detail);
+	return compose_iuid(static_cast<std::uint64_t>(millis), kIuidCurrentFormatVersion, country, service_entity,
+	                    random_bits);
+}
+
 std::uint8_t checked_iuid_country(std::int64_t country) { return checked_byte_argument(country, "country"); }
 
 std::uint8_t checked_iuid_service_entity(std::int64_t service_entity) {

@@ -62,6 +62,10 @@ inline bool has_iuid_shape(Uint128 id) noexcept {
 // set, everything else 0. Instants before 1970 give ms 0; past the 48-bit range it throws 22008.
 Uint128 iuid_boundary(UnixMicros instant);
 
+// The iuid of a past instant (iuid_generate_at): its millisecond, format version 0, the country, the service entity
+// and the low 54 bits of random_bits. Throws 22008 before 1970 and past the 48-bit range.
+Uint128 iuid_at(UnixMicros instant, std::uint64_t random_bits, std::uint8_t country, std::uint8_t service_entity);
+
 // SQL arguments: 0..255, else 22003 naming the argument ("country 300 is out of range for iuid").
 std::uint8_t checked_iuid_country(std::int64_t country);
 std::uint8_t checked_iuid_service_entity(std::int64_t service_entity);

@@ -160,6 +160,22 @@ Uint128 siq_boundary(UnixMicros instant) {
 	return compose_siq(ts56, 0, 0, 0);
 }
 
+std::uint16_t checked_siq_serial(std::int64_t serial, const SiqQualifier &qualifier) {
+	const std::uint16_t max = siq_max_serial(qualifier);
+	if (serial < 0 || serial > max)
+		throw Error(ErrorCode::NumericValueOutOfRange,
+		            "serial " + std::to_string(serial) + " is out of range for siq qualifier \"" + qualifier.name +
+		                "\"",
+		            "The serial of a siq of qualifier " + std::string(qualifier.name) + " must be from 0 to " +
+		                std::to_string(max) + ".");
+	return static_cast<std::uint16_t>(serial);
+}
+
+Uint128 siq_at(UnixMicros instant, std::uint16_t serial, const SiqQualifier &qualifier, std::uint8_t shard,
+               std::uint32_t domain_hash) {
+	return compose_siq(siq_ts56_from_unix_micros(instant), shard, domain_hash, siq_tail(serial, qualifier));
+}
+
 std::uint32_t siq_domain_hash(std::string_view domain) {
 	if (domain.empty() || domain == "0")
 		return 0;

@@ -87,11 +87,19 @@ inline std::uint16_t siq_max_serial(const SiqQualifier &qualifier) noexcept {
 	return static_cast<std::uint16_t>((1U << (16 - qualifier.width)) - 1);
 }
 
+// siq_generate_at's serial: 0..siq_max_serial(qualifier), else 22003 saying that maximum.
+std::uint16_t checked_siq_serial(std::int64_t serial, const SiqQualifier &qualifier);
+
 // SUOU's prepend: (serial << width) | qualifier bits. A serial above siq_max_serial is cut to its width.
 inline std::uint16_t siq_tail(std::uint16_t serial, const SiqQualifier &qualifier) noexcept {
 	const unsigned qualifier_bits = qualifier.value & ((1U << qualifier.width) - 1);
 	return static_cast<std::uint16_t>((static_cast<unsigned>(serial) << qualifier.width) | qualifier_bits);
 }
+
+// The SIQ of a past instant (siq_generate_at): its tick (siq_ts56_from_unix_micros, rounded down), the shard, the
+// domain hash and the serial's tail. Throws 22008 before 1970 and from 2^40 s on.
+Uint128 siq_at(UnixMicros instant, std::uint16_t serial, const SiqQualifier &qualifier, std::uint8_t shard,
+               std::uint32_t domain_hash);
 
 // A tail read back. The qualifier codes are suffix-free, so every tail decodes: a final 1 is a 3-bit
 // qualifier, a final 110 a 4-bit one, anything else a 5-bit one.

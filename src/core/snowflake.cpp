@@ -7,12 +7,12 @@
 namespace identities {
 namespace {
 
-std::uint8_t checked_five_bit_argument(std::int64_t value, const char *argument) {
-	if (value < 0 || value > 31)
+std::int64_t checked_field_argument(std::int64_t value, std::int64_t max, const char *argument) {
+	if (value < 0 || value > max)
 		throw Error(ErrorCode::NumericValueOutOfRange,
 		            std::string(argument) + " " + std::to_string(value) + " is out of range for snowflake",
-		            std::string("The ") + argument + " of a snowflake must be from 0 to 31.");
-	return static_cast<std::uint8_t>(value);
+		            std::string("The ") + argument + " of a snowflake must be from 0 to " + std::to_string(max) + ".");
+	return value;
 }
 
 } // namespace
@@ -28,9 +28,27 @@ std::int64_t snowflake_boundary(UnixMicros instant, std::int64_t epoch_unix_mill
 	return compose_snowflake(static_cast<std::uint64_t>(millis_since_epoch), 0, 0, 0);
 }
 
-std::uint8_t checked_snowflake_worker(std::int64_t worker) { return checked_five_bit_argument(worker, "worker"); }
+std::int64_t snowflake_at(UnixMicros instant, std::int64_t epoch_unix_millis, std::uint8_t worker, std::uint8_t process,
+                          std::uint16_t increment) {
+	const std::int64_t millis_since_epoch = floor_div(instant, kMicrosPerMilli) - epoch_unix_millis;
+	if (millis_since_epoch < 0 || static_cast<std::uint64_t>(millis_since_epoch) > kSnowflakeMaxGeneratedMillis)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for snowflake",
+		            "A snowflake in a bigint holds milliseconds since its epoch in 41 bits (its sign bit stays "
+		            "clear): from the epoch to 69 years after it, 2084-09-06 15:47:35.551+00 for Discord's.");
+	return compose_snowflake(static_cast<std::uint64_t>(millis_since_epoch), worker, process, increment);
+}
 
-std::uint8_t checked_snowflake_process(std::int64_t process) { return checked_five_bit_argument(process, "process"); }
+std::uint8_t checked_snowflake_worker(std::int64_t worker) {
+	return static_cast<std::uint8_t>(checked_field_argument(worker, kSnowflakeMaxWorker, "worker"));
+}
+
+std::uint8_t checked_snowflake_process(std::int64_t process) {
+	return static_cast<std::uint8_t>(checked_field_argument(process, kSnowflakeMaxProcess, "process"));
+}
+
+std::uint16_t checked_snowflake_increment(std::int64_t increment) {
+	return static_cast<std::uint16_t>(checked_field_argument(increment, kSnowflakeMaxIncrement, "increment"));
+}
 
 std::int64_t checked_snowflake_epoch(std::int64_t epoch_unix_millis) {
 	if (epoch_unix_millis < 0 || epoch_unix_millis > kSnowflakeMaxEpochUnixMillis)

@@ -51,9 +51,15 @@ inline UnixMicros snowflake_unix_micros(std::int64_t id, std::int64_t epoch_unix
 // ms rounded up. Before the epoch: 0. Past the 41 bits we generate: 22008.
 std::int64_t snowflake_boundary(UnixMicros instant, std::int64_t epoch_unix_millis);
 
-// SQL arguments: 0..31, else 22003 naming the argument.
+// The Snowflake of a past instant (snowflake_generate_at): its millisecond since the epoch, the worker, the process
+// and the increment. Throws 22008 before the epoch and past the 41 bits we generate.
+std::int64_t snowflake_at(UnixMicros instant, std::int64_t epoch_unix_millis, std::uint8_t worker, std::uint8_t process,
+                          std::uint16_t increment);
+
+// SQL arguments: 0..31 (the increment 0..4095), else 22003 naming the argument.
 std::uint8_t checked_snowflake_worker(std::int64_t worker);
 std::uint8_t checked_snowflake_process(std::int64_t process);
+std::uint16_t checked_snowflake_increment(std::int64_t increment);
 
 // An epoch in Unix ms from 1970-01-01 to 6429-10-17 (kSnowflakeMaxEpochUnixMillis), which keeps every
 // computation here in range; else 22023. Changing the epoch of a running server starts another id space.

@@ -3,6 +3,16 @@
 #include "core/error.hpp"
 
 namespace identities {
+namespace {
+
+// An instant from 1970 on in 1/4096 ms (RFC 9562 method 3): the microseconds of the ms scaled to 12 bits, rounded
+// down (so it never reaches the next ms).
+std::uint64_t uuidv7_time(UnixMicros instant) noexcept {
+	const auto millis = static_cast<std::uint64_t>(instant / kMicrosPerMilli);
+	return (millis << kUuidv7FractionBits) | static_cast<std::uint64_t>(instant % kMicrosPerMilli) * 4096 / 1000;
+}
+
+} // namespace
 
 Uint128 uuidv7_boundary(UnixMicros instant) {
 	if (instant <= 0)
@@ -14,15 +24,18 @@ Uint128 uuidv7_boundary(UnixMicros instant) {
 	return compose_uuidv7(millis << kUuidv7FractionBits, 0);
 }
 
+Uint128 uuidv7_at(UnixMicros instant, std::uint64_t random_bits) {
+	if (instant < 0 || static_cast<std::uint64_t>(instant / kMicrosPerMilli) > kUuidv7MaxUnixMillis)
+		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for UUIDv7", kUuidv7ClockRange.detail);
+	return compose_uuidv7(uuidv7_time(instant), random_bits);
+}
+
 Step<Uint128> step_uuidv7(Uuidv7State &state, UnixMicros now, std::uint64_t random_bits) noexcept {
 	if (now < 0)
 		return {StepStatus::ClockOutOfRange, 0};
-	const auto millis = static_cast<std::uint64_t>(now / kMicrosPerMilli);
-	if (millis > kUuidv7MaxUnixMillis)
+	if (static_cast<std::uint64_t>(now / kMicrosPerMilli) > kUuidv7MaxUnixMillis)
 		return {StepStatus::ClockOutOfRange, 0};
-	// Method 3: the microseconds of the ms scaled to 12 bits, rounded down (so it never reaches the next ms).
-	const std::uint64_t fraction = static_cast<std::uint64_t>(now % kMicrosPerMilli) * 4096 / 1000;
-	std::uint64_t time = (millis << kUuidv7FractionBits) | fraction;
+	std::uint64_t time = uuidv7_time(now);
 	if (time <= state.last_time) {
 		if (state.last_time == kUuidv7MaxTime)
 			return {StepStatus::ClockOutOfRange, 0};

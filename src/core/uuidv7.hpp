@@ -38,6 +38,10 @@ inline UnixMicros uuidv7_unix_micros(Uint128 id) noexcept {
 // the smallest of 1970-01-01. Throws 22008 past the year 10889.
 Uint128 uuidv7_boundary(UnixMicros instant);
 
+// The UUIDv7 of a past instant (uuidv7_generate_at): its time to 1/4096 ms as the generator takes the clock's, and
+// random_bits in rand_b. Throws 22008 before 1970 and past the year 10889.
+Uint128 uuidv7_at(UnixMicros instant, std::uint64_t random_bits);
+
 struct Uuidv7State {
 	std::uint64_t last_time = 0; // of the last id, in 1/4096 ms
 };

@@ -90,6 +90,12 @@ IDENTITIES_FUNCTION(distributedid_boundary) {
 	    distributed_id_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
 }
 
+// An id of the past: no generator state, no identities.incremental_ids, a random part as the generator draws it.
+IDENTITIES_FUNCTION(distributedid_generate_at) {
+	return pg::distributed_id_datum(distributed_id_at(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)),
+	                                                  make_distributed_id_random_sequence(random_u64())));
+}
+
 IDENTITIES_TIME_WINDOW(distributedid, pg::distributed_id_datum, distributed_id_boundary, Uint128{0}, kDistributedIdMax)
 
 IDENTITIES_FUNCTION(numeric_to_distributedid) {

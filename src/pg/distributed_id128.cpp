@@ -52,6 +52,14 @@ IDENTITIES_FUNCTION(distributedid128_boundary) {
 	return pg::uuid_datum(distributed_id128_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
 }
 
+// An id of the past: no generator state, no identities.incremental_ids, a random part as the generator draws it.
+IDENTITIES_FUNCTION(distributedid128_generate_at) {
+	std::uint8_t random[16];
+	random_bytes(random, sizeof random);
+	return pg::uuid_datum(distributed_id128_at(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)),
+	                                           make_distributed_id128_random_sequence(random)));
+}
+
 IDENTITIES_TIME_WINDOW(distributedid128, pg::uuid_datum, distributed_id128_boundary, Uint128{0}, ~Uint128{0})
 
 IDENTITIES_FUNCTION(distributedid128_to_numeric) { return pg::numeric_datum(pg::uuid_value(PG_GETARG_DATUM(0))); }

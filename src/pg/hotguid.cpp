@@ -44,24 +44,34 @@ void compute_machine_pid(std::uint8_t (&machine_pid)[kHotGuidMachinePidSize]) {
 	make_hotguid_machine_pid(host_name, static_cast<std::uint32_t>(pid), machine_pid);
 }
 
+// The machine tag of this backend's HotGuids, computed once per backend.
+const std::uint8_t (&machine_pid())[kHotGuidMachinePidSize] {
+	static bool known = false;
+	static std::uint8_t tag[kHotGuidMachinePidSize];
+	if (!known) {
+		compute_machine_pid(tag);
+		known = true;
+	}
+	return tag;
+}
+
 } // namespace
 
 IDENTITIES_FUNCTION(hotguid_generate) {
 	const std::uint32_t shard_key = checked_hotguid_shard_key(PG_GETARG_INT64(0));
 	// The seed of the slot, once per backend and before taking the lock (MD5 and a CSPRNG refill are too slow to
 	// hold a spinlock for); only the first id generated from the slot uses it.
+	const auto &tag = machine_pid();
 	static bool seed_known = false;
-	static std::uint8_t machine_pid[kHotGuidMachinePidSize];
 	static std::uint64_t counter_seed = 0;
 	if (!seed_known) {
-		compute_machine_pid(machine_pid);
 		counter_seed = random_u64();
 		seed_known = true;
 	}
 	const auto id =
 	    pg::generate_from_slot(hotguid_slot, kHotGuidClockRange, [&](SeededHotGuidState &state, UnixMicros now) {
 		    if (!state.seeded) {
-			    state.hotguid = make_hotguid_state(machine_pid, counter_seed);
+			    state.hotguid = make_hotguid_state(tag, counter_seed);
 			    // Shared memory reinitialised after a crash keeps the postmaster's pid, so the tag of the lost state.
 			    if (pg::generator_states_are_shared()) {
 				    skip_current_second(state.hotguid, now);
@@ -72,6 +82,15 @@ IDENTITIES_FUNCTION(hotguid_generate) {
 		    return step_hotguid(state.hotguid, now, shard_key);
 	    });
 	return pg::uuid_datum(id);
+}
+
+// An id of the past with this backend's machine tag (the server's when preloaded) and the caller's counter: no
+// generator state, so ids of one second differ by their counters.
+IDENTITIES_FUNCTION(hotguid_generate_at) {
+	const std::uint32_t shard_key = checked_hotguid_shard_key(PG_GETARG_INT64(1));
+	const std::uint32_t counter = checked_hotguid_counter(PG_GETARG_INT32(2));
+	return pg::uuid_datum(
+	    hotguid_at(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), machine_pid(), counter, shard_key));
 }
 
 IDENTITIES_FUNCTION(hotguid_extract_shard_key) { PG_RETURN_INT64(hotguid_shard_key(PG_GETARG_UUID_P(0)->data)); }

@@ -75,6 +75,14 @@ IDENTITIES_FUNCTION(iuid_generate) {
 	return iuid_datum(id);
 }
 
+// An id of the past: no generator state, so two ids of one instant differ only by their random bits.
+IDENTITIES_FUNCTION(iuid_generate_at) {
+	const std::uint8_t country = checked_iuid_country(PG_GETARG_INT32(1));
+	const std::uint8_t service_entity = checked_iuid_service_entity(PG_GETARG_INT32(2));
+	return iuid_datum(
+	    iuid_at(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), random_u64(), country, service_entity));
+}
+
 IDENTITIES_FUNCTION(iuid_extract_timestamp) {
 	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(iuid_unix_micros(iuid_arg(fcinfo, 0))));
 }

@@ -68,6 +68,14 @@ Datum generate_siq(std::string_view qualifier_name, std::uint32_t domain_hash, s
 	return siq_datum(id);
 }
 
+// An id of the past (qualifier, serial, then the instant checked): no generator state, so it needs no shared memory.
+Datum siq_at_datum(FunctionCallInfo fcinfo, std::uint32_t domain_hash, std::uint8_t shard) {
+	const SiqQualifier &qualifier = siq_qualifier(pg::text_view(PG_GETARG_DATUM(2)));
+	const std::uint16_t serial = checked_siq_serial(PG_GETARG_INT32(1), qualifier);
+	return siq_datum(
+	    siq_at(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), serial, qualifier, shard, domain_hash));
+}
+
 } // namespace
 
 IDENTITIES_FIXED_BYTES_TYPE(siq, kSiqSize)
@@ -113,6 +121,16 @@ IDENTITIES_FUNCTION(siq_generate) {
 	const std::string_view qualifier = pg::text_view(PG_GETARG_DATUM(0));
 	const std::uint32_t domain_hash = siq_domain_hash(pg::text_view(PG_GETARG_DATUM(1)));
 	return generate_siq(qualifier, domain_hash, checked_siq_shard(PG_GETARG_INT32(2)));
+}
+
+IDENTITIES_FUNCTION(siq_generate_at_from_settings) {
+	return siq_at_datum(fcinfo, pg::siq_domain_hash_value,
+	                    static_cast<std::uint8_t>(pg::effective_node_value(pg::siq_shard_setting)));
+}
+
+IDENTITIES_FUNCTION(siq_generate_at) {
+	const std::uint32_t domain_hash = siq_domain_hash(pg::text_view(PG_GETARG_DATUM(3)));
+	return siq_at_datum(fcinfo, domain_hash, checked_siq_shard(PG_GETARG_INT32(4)));
 }
 
 IDENTITIES_FUNCTION(siq_extract_timestamp) {

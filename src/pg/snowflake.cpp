@@ -86,6 +86,13 @@ Datum generate_snowflake(std::uint8_t worker, std::uint8_t process) {
 	PG_RETURN_INT64(id);
 }
 
+// An id of the past under this server's epoch: no generator state, so it needs no shared memory.
+Datum snowflake_at_datum(FunctionCallInfo fcinfo, std::uint8_t worker, std::uint8_t process) {
+	const std::uint16_t increment = checked_snowflake_increment(PG_GETARG_INT32(1));
+	PG_RETURN_INT64(snowflake_at(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)),
+	                             pg::snowflake_epoch_unix_millis, worker, process, increment));
+}
+
 Datum extract_timestamp(std::int64_t id, std::int64_t epoch) {
 	PG_RETURN_TIMESTAMPTZ(pg::timestamptz_from_unix_micros(snowflake_unix_micros(id, epoch)));
 }
@@ -100,6 +107,16 @@ IDENTITIES_FUNCTION(snowflake_generate_from_settings) {
 IDENTITIES_FUNCTION(snowflake_generate) {
 	return generate_snowflake(checked_snowflake_worker(PG_GETARG_INT32(0)),
 	                          checked_snowflake_process(PG_GETARG_INT32(1)));
+}
+
+IDENTITIES_FUNCTION(snowflake_generate_at_from_settings) {
+	return snowflake_at_datum(fcinfo, static_cast<std::uint8_t>(pg::effective_node_value(pg::snowflake_worker_setting)),
+	                          static_cast<std::uint8_t>(pg::effective_node_value(pg::snowflake_process_setting)));
+}
+
+IDENTITIES_FUNCTION(snowflake_generate_at) {
+	return snowflake_at_datum(fcinfo, checked_snowflake_worker(PG_GETARG_INT32(2)),
+	                          checked_snowflake_process(PG_GETARG_INT32(3)));
 }
 
 IDENTITIES_FUNCTION(snowflake_extract_timestamp) {

@@ -1,4 +1,4 @@
-// UUIDv7 in uuid: uuidv7_generate, uuidv7_extract_timestamp, uuidv7_boundary.
+// UUIDv7 in uuid: uuidv7_generate, uuidv7_generate_at, uuidv7_extract_timestamp, uuidv7_boundary.
 #include "core/error.hpp"
 #include "core/random.hpp"
 #include "core/uuidv7.hpp"
@@ -32,6 +32,11 @@ IDENTITIES_FUNCTION(uuidv7_extract_timestamp) {
 
 IDENTITIES_FUNCTION(uuidv7_boundary) {
 	return pg::uuid_datum(uuidv7_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
+}
+
+// An id of the past: no generator state, so two ids of one instant differ only by their random bits.
+IDENTITIES_FUNCTION(uuidv7_generate_at) {
+	return pg::uuid_datum(uuidv7_at(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)), random_u64()));
 }
 
 IDENTITIES_TIME_WINDOW(uuidv7, pg::uuid_datum, identities::uuidv7_boundary, Uint128{0}, ~Uint128{0})

@@ -1,5 +1,5 @@
 # The high-water mark carried to the server that follows, as doc/upgrading.md says (one major here; test/majors
-# runs the same steps between majors): a database dumped and restored into a server whose clock is 60 s behind
+# runs the same steps between majors): a database dumped and restored into a server whose clock is 5 minutes behind
 # issues ids below the old server's until the floor is raised, then above every one of them, and still after an
 # immediate restart with the clock behind:
 #   1. identities_raise_floor(the old server's identities_high_water_mark()), when the old server can be asked;
@@ -16,9 +16,9 @@ trap stop_servers EXIT
 fail() { echo "$*"; exit 1; }
 on_old() { psql_on $old_port -d carried -X -At -c "$1"; }
 on_new() { psql_on $new_port -d carried -X -At -c "$1"; }
-# behind DATA: an immediate restart with the server's clock 60 s behind this machine's.
+# behind DATA: an immediate restart with the server's clock 5 minutes behind this machine's.
 behind() {
-	as_postgres env LD_PRELOAD="$faketime" FAKETIME="-60s" "$PG_BIN/pg_ctl" -D "$1" -m immediate -w restart \
+	as_postgres env LD_PRELOAD="$faketime" FAKETIME="-300s" "$PG_BIN/pg_ctl" -D "$1" -m immediate -w restart \
 		-l "$1.log" >/dev/null
 }
 
@@ -35,13 +35,13 @@ for path in old_mark rows; do
 	start_server "mark_new_$path" $new_port yes
 	new=$IDENTITIES_WORK/mark_new_$path
 	behind "$new"
-	[ "$(psql_on $new_port -d postgres -At -c "SELECT now() < '$old_mark'::timestamptz - interval '50 seconds'")" = t ] ||
+	[ "$(psql_on $new_port -d postgres -At -c "SELECT now() < '$old_mark'::timestamptz - interval '2 minutes'")" = t ] ||
 		fail "$path: the new server's clock is not behind the old server's mark"
 	psql_on $new_port -d postgres -c 'CREATE DATABASE carried'
 	as_postgres "$PG_BIN/pg_restore" -h "$IDENTITIES_WORK" -p $new_port -U postgres -d carried "$IDENTITIES_WORK/carried.dump"
 	# Without the floor, its ids go below the old server's.
 	draw_ids on_new 2 100
-	[ "$(ids_behind on_new 2)" = "snowflake iuid" ] || fail "$path: a clock 60 s behind did not issue ids below the old server's"
+	[ "$(ids_behind on_new 2)" = "snowflake iuid" ] || fail "$path: a clock 5 minutes behind did not issue ids below the old server's"
 	on_new 'DELETE FROM drawn WHERE phase = 2'
 	case $path in
 	old_mark) floor=$(on_new "SELECT identities_raise_floor('$old_mark')") ;;

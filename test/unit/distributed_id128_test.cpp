@@ -5,10 +5,13 @@
 #include "core/random.hpp"
 #include "fake_clock.hpp"
 
+#include "errors.hpp"
+
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace identities {
@@ -26,6 +29,8 @@ Uint128 random_sequence() {
 using testing::clock_sequence;
 using testing::generator_on;
 using testing::StandingClock;
+
+using testing::error_code_of;
 
 struct FakeGenerator : testing::FakeClockGenerator<DistributedId128State> {
 	Step<Uint128> try_create(Uint128 random) {
@@ -203,6 +208,44 @@ TEST(DistributedId128Boundary, IsTheSmallestIdAtOrAfterTheInstant) {
 	const Uint128 id = generator.create();
 	EXPECT_GE(id, distributed_id128_boundary(kFixedTime));
 	EXPECT_LT(id, distributed_id128_boundary(kFixedTime + kMs));
+}
+
+// distributedid128_generate_at: the instant's millisecond since 1700, the version nibble, the 75 random bits given
+// around the zero bit where RFC 9562 puts its variant.
+TEST(DistributedId128At, EmbedsTheInstantsMillisecondAndThe75RandomBits) {
+	const std::uint64_t fixed_timestamp = 1577836800000ULL - kDistributedId128EpochUnixMillis; // 10098172800000
+	const Uint128 random = (Uint128{0xABC} << 63) | 0x123456789ABCDEF0ULL;
+	const Uint128 id = distributed_id128_at(kFixedTime + 999, random);
+	// python3: uuid.UUID(int=10098172800000 << 80 | 7 << 76 | 0xABC << 64 | 0x123456789ABCDEF0)
+	EXPECT_EQ(id, (Uint128{0x092F2A00AC007ABCULL} << 64) | 0x123456789ABCDEF0ULL);
+	EXPECT_EQ(distributed_id128_timestamp(id), fixed_timestamp);
+	EXPECT_EQ(distributed_id128_random_sequence(id), random);
+	EXPECT_EQ(distributed_id128_unix_micros(id), kFixedTime);
+	EXPECT_TRUE(has_distributed_id128_shape(id));
+	// Bits above the 75 are dropped: they would overwrite the version and the timestamp.
+	EXPECT_EQ(distributed_id128_at(kFixedTime, kUint128Max),
+	          compose_distributed_id128(fixed_timestamp, kDistributedId128RandomMax));
+	EXPECT_EQ(distributed_id128_at(kFixedTime, kUint128Max),
+	          (Uint128{0x092F2A00AC007FFFULL} << 64) | (~std::uint64_t{0} >> 1));
+	EXPECT_EQ(distributed_id128_at(kFixedTime - 1, 0), compose_distributed_id128(fixed_timestamp - 1, 0));
+}
+
+TEST(DistributedId128At, RangeIsThe48BitsOfMillisecondsSince1700) {
+	constexpr UnixMicros kFirst = kDistributedId128EpochUnixMillis * kMs; // 1700-01-01 00:00:00+00
+	constexpr UnixMicros kLast =                                          // 10619-08-04 05:31:50.655999+00
+	    (kDistributedId128EpochUnixMillis + static_cast<std::int64_t>(kDistributedId128MaxTimestamp)) * kMs + 999;
+	EXPECT_EQ(distributed_id128_at(kFirst, 1), compose_distributed_id128(0, 1));
+	EXPECT_EQ(distributed_id128_at(kLast, 1), compose_distributed_id128(kDistributedId128MaxTimestamp, 1));
+	std::string message, detail;
+	for (const UnixMicros instant :
+	     {kFirst - 1, kLast + 1, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()}) {
+		EXPECT_EQ(error_code_of([&] { distributed_id128_at(instant, 1); }, &message, &detail),
+		          ErrorCode::DatetimeValueOutOfRange)
+		    << instant;
+		EXPECT_EQ(message, "timestamp out of range for DistributedId128");
+		EXPECT_NE(detail.find("since 1700-01-01"), std::string::npos);
+		EXPECT_NE(detail.find("10619-08-04 05:31:50.655+00"), std::string::npos);
+	}
 }
 
 } // namespace

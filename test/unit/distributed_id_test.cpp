@@ -10,7 +10,9 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <limits>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace identities {
@@ -271,6 +273,39 @@ TEST(DistributedIdBoundary, IsTheSmallestIdAtOrAfterTheInstant) {
 	EXPECT_LE(distributed_id_boundary(33318147988005LL * kMs), kDistributedIdMax); // the last instant
 	EXPECT_EQ(error_code_of([] { distributed_id_boundary(33318147988005LL * kMs + 1); }),
 	          ErrorCode::DatetimeValueOutOfRange);
+}
+
+// distributedid_generate_at: the instant's own millisecond since 1900 (no leeway) above the 48 random bits given.
+TEST(DistributedIdAt, EmbedsTheInstantsMillisecondAboveThe48RandomBits) {
+	const Uint128 id = distributed_id_at(kFixedTime + 999, 0xFFFF123456789ABCULL); // bits above 48 are dropped
+	EXPECT_EQ(id, (Uint128{3786825600000ULL} << 48) | 0x123456789ABCULL);
+	EXPECT_EQ(distributed_id_timestamp(id), 3786825600000ULL);
+	EXPECT_EQ(distributed_id_random_sequence(id), 0x123456789ABCULL);
+	EXPECT_EQ(distributed_id_unix_micros(id), kFixedTime); // not a second before, as the generator's
+	EXPECT_EQ(distributed_id_at(kFixedTime + kMs, 0), compose_distributed_id(3786825600001ULL, 0));
+	EXPECT_EQ(distributed_id_at(kFixedTime - 1, kMaxRandomSequence),
+	          compose_distributed_id(3786825599999ULL, kMaxRandomSequence));
+	// Any random part sorts between the instant's boundary and the next millisecond's.
+	EXPECT_GE(distributed_id_at(kFixedTime, 0), distributed_id_boundary(kFixedTime));
+	EXPECT_LT(distributed_id_at(kFixedTime + 999, kMaxRandomSequence), distributed_id_boundary(kFixedTime + 1));
+}
+
+TEST(DistributedIdAt, RangeIsThe45BitsOfMillisecondsSince1900) {
+	constexpr UnixMicros kFirst = -2208988800LL * kMicrosPerSecond; // 1900-01-01 00:00:00+00
+	constexpr UnixMicros kLast = 32975383288831LL * kMs + 999;      // 3014-12-13 12:41:28.831999+00
+	EXPECT_EQ(distributed_id_at(kFirst, 5), compose_distributed_id(0, 5));
+	EXPECT_EQ(distributed_id_at(kLast, kMaxRandomSequence),
+	          compose_distributed_id((std::uint64_t{1} << 45) - 1, kMaxRandomSequence));
+	EXPECT_EQ(distributed_id_at(kLast, kMaxRandomSequence) >> 93, 0u); // the 3 zero bits stay zero
+	std::string message, detail;
+	for (const UnixMicros instant :
+	     {kFirst - 1, kLast + 1, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()}) {
+		EXPECT_EQ(error_code_of([&] { distributed_id_at(instant, 1); }, &message, &detail),
+		          ErrorCode::DatetimeValueOutOfRange)
+		    << instant;
+		EXPECT_EQ(message, "timestamp out of range for type distributedid");
+		EXPECT_NE(detail.find("from 1900-01-01 00:00:00+00 to 3014-12-13 12:41:28.831+00"), std::string::npos);
+	}
 }
 
 TEST(DistributedIdBytes, RoundTripsBigEndian) {

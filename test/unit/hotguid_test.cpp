@@ -6,6 +6,8 @@
 #include "core/hotguid.hpp"
 #include "fake_clock.hpp"
 
+#include "errors.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -21,6 +23,8 @@ namespace {
 
 using testing::generator_on;
 using testing::StandingClock;
+
+using testing::error_code_of;
 
 constexpr std::int64_t kMs = kMicrosPerMilli;
 constexpr std::uint32_t kFixedSeconds = 1704067200; // 2024-01-01T00:00:00Z
@@ -292,6 +296,51 @@ TEST(HotGuidBoundary, IsTheSmallestHotGuidAtOrAfterTheInstant) {
 	EXPECT_EQ(hotguid_boundary(-5), 0u);
 	EXPECT_EQ(hotguid_boundary(std::int64_t{UINT32_MAX} * kMicrosPerSecond), Uint128{UINT32_MAX} << 96);
 	EXPECT_THROW(hotguid_boundary(std::int64_t{UINT32_MAX} * kMicrosPerSecond + 1), Error);
+}
+
+// hotguid_generate_at: the instant's second (rounded down), the machine tag, the caller's counter and the shard key,
+// in the bytes step_hotguid lays out.
+TEST(HotGuidAt, EmbedsTheInstantsSecondTheTagTheCounterAndTheShardKey) {
+	const Uint128 id = hotguid_at(kFixedTime + 999999, kDb01Pid0x1234, 0xABCDEF, 0x11223344);
+	EXPECT_EQ(text_of(id), "65920080-2059-1258-34ab-cdef44332211");
+	std::uint8_t bytes[kHotGuidSize];
+	store_big_endian(id, bytes, kHotGuidSize);
+	EXPECT_EQ(hotguid_unix_seconds(bytes), kFixedSeconds);
+	EXPECT_EQ(hotguid_counter(bytes), 0xABCDEFu);
+	EXPECT_EQ(hotguid_shard_key(bytes), 0x11223344u);
+	EXPECT_EQ(text_of(hotguid_at(kFixedTime - 1, kDb01Pid0x1234, 0, 0)), "6592007f-2059-1258-3400-000000000000");
+	// The same bytes as the generator's for that second and counter.
+	HotGuidState state = make_hotguid_state(kDb01Pid0x1234, 0);
+	state.counter = 0xABCDEE; // incremented before use
+	EXPECT_EQ(step_hotguid(state, kFixedTime, 0x11223344).id, id);
+}
+
+TEST(HotGuidAt, RangeIsThe32BitsOfUnixSeconds) {
+	EXPECT_EQ(text_of(hotguid_at(0, kDb01Pid0x1234, 1, 2)), "00000000-2059-1258-3400-000102000000");
+	const UnixMicros last = kHotGuidMaxUnixSeconds * kMicrosPerSecond + 999999; // 2106-02-07 06:28:15.999999+00
+	EXPECT_EQ(text_of(hotguid_at(last, kDb01Pid0x1234, 0xFFFFFF, 0xFFFFFFFF)), "ffffffff-2059-1258-34ff-ffffffffffff");
+	std::string message, detail;
+	for (const UnixMicros instant : {UnixMicros{-1}, last + 1, std::numeric_limits<std::int64_t>::min(),
+	                                 std::numeric_limits<std::int64_t>::max()}) {
+		EXPECT_EQ(error_code_of([&] { hotguid_at(instant, kDb01Pid0x1234, 0, 0); }, &message, &detail),
+		          ErrorCode::DatetimeValueOutOfRange)
+		    << instant;
+		EXPECT_EQ(message, "timestamp out of range for HotGuid");
+		EXPECT_EQ(detail, "A HotGuid embeds Unix seconds in 32 bits, from 1970-01-01 to 2106-02-07 06:28:15+00.");
+	}
+}
+
+TEST(HotGuidAt, CounterArgumentIs24Bits) {
+	EXPECT_EQ(checked_hotguid_counter(0), 0u);
+	EXPECT_EQ(checked_hotguid_counter(16777215), 0xFFFFFFu);
+	std::string message, detail;
+	EXPECT_EQ(error_code_of([] { checked_hotguid_counter(16777216); }, &message, &detail),
+	          ErrorCode::NumericValueOutOfRange);
+	EXPECT_EQ(message, "counter 16777216 is out of range for hotguid");
+	EXPECT_EQ(detail, "The counter of a hotguid must be from 0 to 16777215.");
+	for (const std::int64_t bad :
+	     {std::int64_t{-1}, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()})
+		EXPECT_EQ(error_code_of([&] { checked_hotguid_counter(bad); }), ErrorCode::NumericValueOutOfRange) << bad;
 }
 
 } // namespace

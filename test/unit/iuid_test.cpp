@@ -116,6 +116,37 @@ TEST(IuidBoundary, IsTheSmallestIuidAtOrAfterTheInstant) {
 	EXPECT_LT(id, iuid_boundary(kFixedTime + kMs));
 }
 
+// iuid_generate_at: the instant's millisecond, format version 0, the country, the service entity and 54 random bits.
+TEST(IuidAt, EmbedsTheInstantsMillisecondTheArgumentsAnd54RandomBits) {
+	// python3: str(uuid.UUID(int=kFixedMillis<<80 | 8<<76 | 0<<72 | 250<<64 | 2<<62 | 7<<54 | rand54))
+	const Uint128 id = iuid_at(kFixedTime + 999, 0x123456789ABCDULL, 250, 7);
+	EXPECT_EQ(text_of(id), "018cc251-f47b-80fa-81c1-23456789abcd");
+	EXPECT_EQ(text_of(iuid_at(kFixedTime, ~std::uint64_t{0}, 250, 7)), "018cc251-f47b-80fa-81ff-ffffffffffff");
+	EXPECT_EQ(iuid_unix_micros(id), kFixedTime);
+	EXPECT_EQ(iuid_format_version(id), kIuidCurrentFormatVersion);
+	EXPECT_EQ(iuid_country(id), 250);
+	EXPECT_EQ(iuid_service_entity(id), 7);
+	EXPECT_EQ(iuid_random(id), 0x123456789ABCDULL);
+	EXPECT_TRUE(has_iuid_shape(id));
+	EXPECT_EQ(iuid_at(kFixedTime - 1, 0, 0, 0), compose_iuid(kFixedMillis - 1, 0, 0, 0, 0));
+}
+
+TEST(IuidAt, RangeIsThe48BitsOfUnixMilliseconds) {
+	EXPECT_EQ(text_of(iuid_at(0, 0, 0, 0)), "00000000-0000-8000-8000-000000000000");
+	const UnixMicros last = static_cast<UnixMicros>(kIuidMaxUnixMillis) * kMs + 999; // 10889-08-02 05:31:50.655999
+	EXPECT_EQ(text_of(iuid_at(last, ~std::uint64_t{0}, 255, 255)), "ffffffff-ffff-80ff-bfff-ffffffffffff");
+	std::string message, detail;
+	for (const UnixMicros instant : {UnixMicros{-1}, last + 1, std::numeric_limits<std::int64_t>::min(),
+	                                 std::numeric_limits<std::int64_t>::max()}) {
+		EXPECT_EQ(error_code_of([&] { iuid_at(instant, 0, 0, 0); }, &message, &detail),
+		          ErrorCode::DatetimeValueOutOfRange)
+		    << instant;
+		EXPECT_EQ(message, "timestamp out of range for type iuid");
+		EXPECT_EQ(detail,
+		          "An iuid embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00.");
+	}
+}
+
 TEST(Iuid, CountryAndServiceEntityAreBytes) {
 	EXPECT_EQ(checked_iuid_country(0), 0);
 	EXPECT_EQ(checked_iuid_country(255), 255);

@@ -195,6 +195,70 @@ TEST(SiqBoundary, IsTheSmallestSiqAtOrAfterTheInstant) {
 	}
 }
 
+// siq_generate_at: the instant's tick rounded down, the shard, the domain hash, the caller's serial and the qualifier.
+TEST(SiqAt, EmbedsTheInstantsTickAndTheFields) {
+	// python3's vector: 2024-01-01T00:00:00.123456Z (8090.8 ticks: 8090), shard 5, example.com, user serial 3.
+	EXPECT_EQ(siq_at(kFullTime, 3, user(), 5, siq_domain_hash("example.com")), kFull);
+	const Uint128 id = siq_at(kUtcSeconds * kSecond + 500000, 2047, user(), 200, 0xDEADBEEF);
+	EXPECT_EQ(id, (Uint128{(std::uint64_t{kUtcSeconds} << 16) | 0x8000} << 56) | (Uint128{200} << 48) |
+	                  (Uint128{0xDEADBEEF} << 16) | (2047 << 5) | 0); // user is 100000: its 5 bits are 00000
+	EXPECT_EQ(siq_unix_micros(id), kUtcSeconds * kSecond + 500000);
+	EXPECT_EQ(siq_shard(id), 200);
+	EXPECT_EQ(siq_domain_hash(id), 0xDEADBEEFU);
+	const SiqTailParts parts = decode_siq_tail(siq_tail(id));
+	EXPECT_EQ(parts.serial, 2047);
+	EXPECT_EQ(parts.qualifier, &user());
+	const SiqTailParts content_parts = decode_siq_tail(siq_tail(siq_at(kFullTime, 8191, content(), 0, 0)));
+	EXPECT_EQ(content_parts.serial, 8191);
+	EXPECT_EQ(content_parts.qualifier, &content());
+	// Rounded down as the generator rounds: 15 us is tick 0 (0.98 of a tick), 16 us tick 1, 999999 us tick 65535.
+	for (const auto &[micros, tick] : {std::pair{0, 0u}, {15, 0u}, {16, 1u}, {500000, 32768u}, {999999, 65535u}})
+		EXPECT_EQ(siq_ts56(siq_at(kUtcSeconds * kSecond + micros, 0, user(), 0, 0)),
+		          (std::uint64_t{kUtcSeconds} << 16) | tick)
+		    << micros;
+	SiqState state;
+	EXPECT_EQ(step_siq(state, kFullTime, user(), 5, 7).id, siq_at(kFullTime, 0, user(), 5, 7));
+}
+
+TEST(SiqAt, RangeIsFrom1970Through40BitsOfSeconds) {
+	EXPECT_EQ(siq_at(0, 0, user(), 0, 0), compose_siq(0, 0, 0, 0));
+	const UnixMicros last = (std::int64_t{1} << 40) * kSecond - 1; // 36812-02-20 00:36:15.999999+00
+	EXPECT_EQ(siq_ts56(siq_at(last, 0, user(), 0, 0)), kSiqMaxTs56);
+	std::string message, detail;
+	for (const UnixMicros instant : {UnixMicros{-1}, last + 1, std::numeric_limits<std::int64_t>::min(),
+	                                 std::numeric_limits<std::int64_t>::max()}) {
+		EXPECT_EQ(error_code_of([&] { siq_at(instant, 0, user(), 0, 0); }, &message, &detail),
+		          ErrorCode::DatetimeValueOutOfRange)
+		    << instant;
+		EXPECT_EQ(message, "timestamp out of range for type siq");
+		EXPECT_NE(detail.find("36812-02-20"), std::string::npos);
+	}
+}
+
+TEST(SiqAt, SerialArgumentIsUpToTheQualifiersMaximum) {
+	for (const SiqQualifier &qualifier : kSiqQualifiers) {
+		const std::uint16_t max = siq_max_serial(qualifier); // 2047, 4095 or 8191 by its width
+		EXPECT_EQ(max, (1U << (16 - qualifier.width)) - 1) << qualifier.name;
+		EXPECT_EQ(checked_siq_serial(0, qualifier), 0) << qualifier.name;
+		EXPECT_EQ(checked_siq_serial(max, qualifier), max) << qualifier.name;
+		std::string message, detail;
+		EXPECT_EQ(error_code_of([&] { checked_siq_serial(max + 1, qualifier); }, &message, &detail),
+		          ErrorCode::NumericValueOutOfRange)
+		    << qualifier.name;
+		EXPECT_EQ(message, "serial " + std::to_string(max + 1) + " is out of range for siq qualifier \"" +
+		                       qualifier.name + "\"");
+		EXPECT_EQ(detail, "The serial of a siq of qualifier " + std::string(qualifier.name) + " must be from 0 to " +
+		                      std::to_string(max) + ".");
+		for (const std::int64_t bad :
+		     {std::int64_t{-1}, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()})
+			EXPECT_EQ(error_code_of([&] { checked_siq_serial(bad, qualifier); }), ErrorCode::NumericValueOutOfRange)
+			    << qualifier.name << " " << bad;
+	}
+	EXPECT_EQ(siq_max_serial(user()), 2047);
+	EXPECT_EQ(siq_max_serial(siq_qualifier("message")), 4095);
+	EXPECT_EQ(siq_max_serial(content()), 8191);
+}
+
 // A.5: every assigned qualifier, with its value, width and serial space.
 TEST(SiqQualifiers, TableOfTheFifteenNames) {
 	struct Expected {

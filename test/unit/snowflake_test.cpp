@@ -122,6 +122,59 @@ TEST(SnowflakeBoundary, IsTheSmallestSnowflakeAtOrAfterTheInstant) {
 	}
 }
 
+// snowflake_generate_at: the instant's millisecond since the epoch, the worker, the process and the caller's increment.
+TEST(SnowflakeAt, EmbedsTheInstantsMillisecondAndTheFields) {
+	// Discord's documented example, from its instant (2016-04-30 11:18:25.796 UTC) and fields.
+	EXPECT_EQ(snowflake_at(1462015105796000 + 999, kDiscordEpochUnixMillis, 1, 0, 7), 175928847299117063);
+	const std::int64_t id = snowflake_at(kFixedTime + 999, kDiscordEpochUnixMillis, 17, 23, 4095);
+	EXPECT_EQ(id, ((kFixedUnixMillis - kDiscordEpochUnixMillis) << 22) | (17 << 17) | (23 << 12) | 4095);
+	EXPECT_EQ(snowflake_unix_micros(id, kDiscordEpochUnixMillis), kFixedTime);
+	EXPECT_EQ(snowflake_worker(id), 17);
+	EXPECT_EQ(snowflake_process(id), 23);
+	EXPECT_EQ(snowflake_increment(id), 4095);
+	// Under another epoch, the same instant counts from that epoch.
+	EXPECT_EQ(snowflake_at(kFixedTime, kSuouJan2020EpochMillis, 0, 0, 0),
+	          compose_snowflake(kFixedUnixMillis - kSuouJan2020EpochMillis, 0, 0, 0));
+	EXPECT_EQ(snowflake_at(kFixedTime - 1, kDiscordEpochUnixMillis, 0, 0, 0),
+	          compose_snowflake(kFixedUnixMillis - 1 - kDiscordEpochUnixMillis, 0, 0, 0));
+}
+
+TEST(SnowflakeAt, RangeIsFromTheEpochThrough41BitsOfMilliseconds) {
+	for (const std::int64_t epoch : {kDiscordEpochUnixMillis, std::int64_t{0}, kSnowflakeMaxEpochUnixMillis}) {
+		const UnixMicros first = epoch * kMs;
+		const UnixMicros last = (epoch + static_cast<std::int64_t>(kSnowflakeMaxGeneratedMillis)) * kMs + 999;
+		EXPECT_EQ(snowflake_at(first, epoch, 31, 31, 4095), compose_snowflake(0, 31, 31, 4095)) << epoch;
+		EXPECT_EQ(snowflake_at(last, epoch, 31, 31, 4095), std::numeric_limits<std::int64_t>::max()) << epoch;
+		std::string message, detail;
+		for (const UnixMicros instant : {first - 1, last + 1, std::numeric_limits<std::int64_t>::min(),
+		                                 std::numeric_limits<std::int64_t>::max()}) {
+			EXPECT_EQ(error_code_of([&] { snowflake_at(instant, epoch, 0, 0, 0); }, &message, &detail),
+			          ErrorCode::DatetimeValueOutOfRange)
+			    << epoch << " " << instant;
+			EXPECT_EQ(message, "timestamp out of range for snowflake");
+			EXPECT_NE(detail.find("from the epoch to 69 years after it"), std::string::npos);
+		}
+	}
+	// Discord's last instant: 2084-09-06 15:47:35.551999+00.
+	EXPECT_EQ(snowflake_at(3619093655551 * kMs + 999, kDiscordEpochUnixMillis, 0, 0, 0),
+	          static_cast<std::int64_t>(kSnowflakeMaxGeneratedMillis << 22));
+	EXPECT_EQ(error_code_of([] { snowflake_at(3619093655552 * kMs, kDiscordEpochUnixMillis, 0, 0, 0); }),
+	          ErrorCode::DatetimeValueOutOfRange);
+}
+
+TEST(SnowflakeAt, IncrementArgumentIs12Bits) {
+	EXPECT_EQ(checked_snowflake_increment(0), 0);
+	EXPECT_EQ(checked_snowflake_increment(4095), 4095);
+	std::string message, detail;
+	EXPECT_EQ(error_code_of([] { checked_snowflake_increment(4096); }, &message, &detail),
+	          ErrorCode::NumericValueOutOfRange);
+	EXPECT_EQ(message, "increment 4096 is out of range for snowflake");
+	EXPECT_EQ(detail, "The increment of a snowflake must be from 0 to 4095.");
+	for (const std::int64_t bad :
+	     {std::int64_t{-1}, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()})
+		EXPECT_EQ(error_code_of([&] { checked_snowflake_increment(bad); }), ErrorCode::NumericValueOutOfRange) << bad;
+}
+
 TEST(Snowflake, WorkerAndProcessAreFiveBits) {
 	EXPECT_EQ(checked_snowflake_worker(0), 0);
 	EXPECT_EQ(checked_snowflake_worker(31), 31);

@@ -51,6 +51,45 @@ TEST(Uuidv7, BoundaryIsTheSmallestIdOfTheFirstMillisecondAtOrAfterTheInstant) {
 	          ErrorCode::DatetimeValueOutOfRange);
 }
 
+// uuidv7_generate_at: the instant's millisecond, its fraction in rand_a as the generator takes the clock's, and 62
+// random bits in rand_b after the variant.
+TEST(Uuidv7At, EmbedsTheInstantTo1Over4096MillisecondAndThe62RandomBits) {
+	EXPECT_EQ(text_of(uuidv7_at(kRfcExample + 500, 0x18C4DC0C0C07398F)), "017f22e2-79b0-7800-98c4-dc0c0c07398f");
+	EXPECT_EQ(text_of(uuidv7_at(kRfcExample, ~std::uint64_t{0})), "017f22e2-79b0-7000-bfff-ffffffffffff");
+	for (const auto &[micros, fraction] : {std::pair{0, 0u}, {1, 4u}, {244, 999u}, {500, 2048u}, {999, 4091u}}) {
+		const Uint128 id = uuidv7_at(kRfcExample + micros, 0);
+		EXPECT_EQ(static_cast<std::uint64_t>(id >> 64) & 0xFFF, fraction) << micros;
+		EXPECT_EQ(uuidv7_unix_micros(id), kRfcExample) << micros; // never the next millisecond
+		EXPECT_TRUE(has_uuidv7_shape(id)) << micros;
+		Uuidv7State fresh;
+		EXPECT_EQ(id, step_uuidv7(fresh, kRfcExample + micros, 0).id) << micros; // the generator's own time
+	}
+	// A microsecond is more than 1/4096 ms: instants a microsecond apart give increasing ids whatever their random
+	// bits.
+	Uint128 previous = 0;
+	for (int micros = 0; micros < 3000; micros++) {
+		const Uint128 id = uuidv7_at(kRfcExample + micros, micros % 2 == 0 ? ~std::uint64_t{0} : 0);
+		EXPECT_GT(id, previous) << micros;
+		previous = id;
+	}
+}
+
+TEST(Uuidv7At, RangeIsThe48BitsOfUnixMilliseconds) {
+	EXPECT_EQ(text_of(uuidv7_at(0, 0)), "00000000-0000-7000-8000-000000000000");
+	const UnixMicros last =
+	    static_cast<UnixMicros>(kUuidv7MaxUnixMillis) * kMicrosPerMilli + 999; // 10889-08-02 05:31:50.655999
+	EXPECT_EQ(text_of(uuidv7_at(last, ~std::uint64_t{0})), "ffffffff-ffff-7ffb-bfff-ffffffffffff");
+	std::string message, detail;
+	for (const UnixMicros instant : {UnixMicros{-1}, last + 1, std::numeric_limits<std::int64_t>::min(),
+	                                 std::numeric_limits<std::int64_t>::max()}) {
+		EXPECT_EQ(error_code_of([&] { uuidv7_at(instant, 0); }, &message, &detail), ErrorCode::DatetimeValueOutOfRange)
+		    << instant;
+		EXPECT_EQ(message, "timestamp out of range for UUIDv7");
+		EXPECT_EQ(detail,
+		          "A UUIDv7 embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00.");
+	}
+}
+
 TEST(Uuidv7Generator, TheFractionIsTheMicrosecondsScaledTo12BitsRoundedDown) {
 	Uuidv7State state;
 	for (const auto &[micros, fraction] : {std::pair{0, 0u}, {1, 4u}, {244, 999u}, {500, 2048u}, {999, 4091u}}) {
