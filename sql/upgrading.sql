@@ -57,10 +57,12 @@ BEGIN
 		          WHEN 'hotguid' THEN format('SELECT max(%1$I.hotguid_extract_timestamp(%2$I)) FROM %3$s
 		                                      WHERE %1$I.hotguid_extract_timestamp(%2$I) < $1',
 		                                     extension_schema, id_column.name, id_column.relation)
-		          ELSE format('SELECT %1$I.%2$I(%3$I) FROM %4$s WHERE %3$I OPERATOR(%6$I.<) %1$I.%5$I($1) ORDER BY %3$I DESC LIMIT 1',
+		          ELSE format('SELECT %1$I.%2$I(%3$I) FROM %4$s WHERE %3$I OPERATOR(%6$I.<) %1$I.%5$I($1)%7$s ORDER BY %3$I DESC LIMIT 1',
 		                      extension_schema, id_column.format || '_extract_timestamp', id_column.name,
 		                      id_column.relation, id_column.format || '_boundary',
-		                      CASE WHEN id_column.format IN ('iuid', 'siq') THEN extension_schema ELSE 'pg_catalog' END)
+		                      CASE WHEN id_column.format IN ('iuid', 'siq') THEN extension_schema ELSE 'pg_catalog' END,
+		                      -- a uuid column that had v4 keys before its UUIDv7 DEFAULT: a v4 embeds no instant
+		                      CASE WHEN id_column.format = 'uuidv7' THEN format(' AND pg_catalog.substr(%I::text, 15, 1) = ''7''', id_column.name) ELSE '' END)
 		        END
 		INTO newest USING now() + interval '1 day';
 		latest := greatest(latest, newest);

@@ -46,6 +46,14 @@ SELECT pg_temp.raised_after('2021-09-01 12:00:00.5Z') AS after_the_siq;
 -- an id dated more than a day ahead of the clock came from no generator: skipped
 UPDATE carried SET snowflake = 9223372036854775807, iuid = 'ffffffff-ffff-8fff-bfff-ffffffffffff';
 SELECT pg_temp.raised_after('2021-09-01 12:00:00.5Z') AS after_the_siq_still;
+-- a uuid column that held v4 keys before its UUIDv7 DEFAULT (doc/moving-tables.md): a v4 embeds no instant, so one
+-- that sorts above the newest UUIDv7 must not hide it
+CREATE TABLE moved_sessions (id uuid DEFAULT uuidv7_generate());
+INSERT INTO moved_sessions VALUES (uuidv7_boundary('2023-05-01Z')),
+  (overlay(uuidv7_boundary(now() + interval '12 hours')::text PLACING '4' FROM 15 FOR 1)::uuid);
+SELECT identities_raise_floor('1970-01-01Z') AS floor_before \gset
+SELECT identities_raise_floor_above_ids('{moved_sessions}') = greatest(:'floor_before'::timestamptz, '2023-05-01 00:00:01Z') AS under_a_v4;
+DROP TABLE moved_sessions;
 -- every table of the database by default: partitions through their parent; not the temporary table drawn (its
 -- ids are of now, and another session's temporary tables cannot be read)
 CREATE TABLE carried_by_year (id iuid NOT NULL) PARTITION BY RANGE (id);
