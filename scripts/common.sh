@@ -33,11 +33,17 @@ install_dependencies() {
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# Builds and installs the extension with PGXS.
+# Builds and installs the extension with PGXS. Objects left by a build for another PostgreSQL (a chroot's copy
+# keeps its objects between runs, run_in_chroot) are cleaned first: make would take them as up to date.
 build_and_install() {
 	log "building and installing the extension"
-	make -C "$IDENTITIES_ROOT" -s PG_CONFIG="$PG_CONFIG" >/dev/null
-	make -C "$IDENTITIES_ROOT" -s PG_CONFIG="$PG_CONFIG" install >/dev/null
+	local stamp=$IDENTITIES_ROOT/.built-for want
+	want=$("$PG_CONFIG" --version) || return 1
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" != "$want" ]; then
+		make -C "$IDENTITIES_ROOT" -s PG_CONFIG="$PG_CONFIG" clean >/dev/null
+	fi
+	make -C "$IDENTITIES_ROOT" -s PG_CONFIG="$PG_CONFIG" >/dev/null &&
+		make -C "$IDENTITIES_ROOT" -s PG_CONFIG="$PG_CONFIG" install >/dev/null && echo "$want" >"$stamp"
 }
 
 as_postgres() {

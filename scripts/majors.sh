@@ -181,11 +181,17 @@ run_in_chroot() {
 	shift 2
 	local dir
 	dir=$(ensure_chroot "$major") || return 1
-	local copy=$dir/root/identities
+	local copy=$dir/root/identities kept=$dir/root/identities-build-outputs.tar
+	# The objects of the previous copy stay (make compares their times with the sources', which tar keeps), so
+	# a script run after a suite, in the same chroot, does not build again what did not change.
+	rm -f "$kept"
+	[ -d "$copy" ] && (cd "$copy" && find . \( -path ./build -o -name '*.o' -o -name '*.bc' -o -name '*.so' \
+		-o -path './src/*/*.d' -o -path ./.built-for \) -prune -print0 | tar --null -cf "$kept" -T -)
 	rm -rf "$copy"
 	mkdir -p "$copy"
 	tar -C "$IDENTITIES_ROOT" --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
-		--exclude='src/*/*.d' -cf - . | tar -C "$copy" -xf -
+		--exclude='src/*/*.d' --exclude=./.built-for -cf - . | tar -C "$copy" -xf -
+	[ -f "$kept" ] && tar -C "$copy" -xf "$kept" && rm -f "$kept"
 	# CITUS_SOURCE (a Citus source tarball, scripts/citus.sh) or CITUS_SOURCE_DIR (a directory of them): a copy
 	# inside the chroot, and its path there.
 	local citus_env=()
