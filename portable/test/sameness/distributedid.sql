@@ -11,9 +11,9 @@ FROM (VALUES (1099511627776::numeric, '1900-01-01 00:00:00+00'::timestamptz),
 		(1065896647567317033105227776, '2020-01-01 00:00:00+00'),
 		(9999999999999999999999999999, '3025-10-23 17:06:28.005+00')) AS vectors (id, expected);
 
--- 100 000 random ids over the whole range: timestamps, the uuid and bytea forms and back
+-- :samples random ids over the whole range: timestamps, the uuid and bytea forms and back
 CREATE TEMP TABLE ids AS
-SELECT floor(random() * 1e14)::numeric * 1e14 + floor(random() * 1e14)::numeric AS id FROM generate_series(1, 100000);
+SELECT floor(random() * 1e14)::numeric * 1e14 + floor(random() * 1e14)::numeric AS id FROM generate_series(1, :samples);
 SELECT sameness.check('distributedid_extract_timestamp', count(*), array_agg(id::text)
 		FILTER (WHERE native.distributedid_extract_timestamp(id::native.distributedid) IS DISTINCT FROM portable.distributedid_extract_timestamp(id)))
 FROM ids;
@@ -29,11 +29,11 @@ SELECT sameness.check('distributedid text', count(*), array_agg(id::text)
 		FILTER (WHERE id::native.distributedid::text IS DISTINCT FROM id::portable.distributedid::text))
 FROM ids;
 
--- 100 000 random instants from 1850 to 3100: boundaries, and windows between two of them
+-- :samples random instants from 1850 to 3100: boundaries, and windows between two of them
 CREATE TEMP TABLE instants AS
 SELECT timestamptz '1850-01-01Z' + random() * (timestamptz '3100-01-01Z' - timestamptz '1850-01-01Z') AS instant,
 	timestamptz '1850-01-01Z' + random() * (timestamptz '3100-01-01Z' - timestamptz '1850-01-01Z') AS other
-FROM generate_series(1, 100000);
+FROM generate_series(1, :samples);
 SELECT sameness.check('distributedid_boundary', count(*), array_agg(instant::text)
 		FILTER (WHERE sameness.outcome(format('SELECT native.distributedid_boundary(%L)', instant))
 			IS DISTINCT FROM sameness.outcome(format('SELECT portable.distributedid_boundary(%L)', instant))))
@@ -76,7 +76,7 @@ SELECT sameness.check('distributedid_generate', count(*), array_agg(format('%s a
 			OR abs(extract(epoch FROM portable.distributedid_extract_timestamp(id) - native.distributedid_extract_timestamp(native_id))) > 0.5))
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id
 	FROM (SELECT n, portable.distributedid_generate() AS id, native.distributedid_generate() AS native_id
-		FROM generate_series(1, 100000) AS n) AS generated) AS ordered
+		FROM generate_series(1, :samples) AS n) AS generated) AS ordered
 WHERE previous IS NOT NULL;
 SET identities.incremental_ids = '7';
 SELECT sameness.same_outcomes('distributedid_generate under identities.incremental_ids', '%E.distributedid_generate()', ARRAY['1']);

@@ -17,10 +17,10 @@ FROM (VALUES (0::numeric, 0::bigint, 0::bigint), (1, 0, 1), (2147483647, 0, 2147
 		(9223372036854775807, 0, 9223372036854775807), (170141183460469231713240559642174554112, 9223372036854775807, 0),
 		(170141183460469231722463931679029329919, 9223372036854775807, 9223372036854775807)) AS vectors (n, upper, lower);
 
--- 100 000 random uuids (a quarter shaped as DistributedId128s)
+-- :samples random uuids (a quarter shaped as DistributedId128s)
 CREATE TEMP TABLE ids AS
 SELECT CASE WHEN random() < 0.25 THEN overlay(overlay(u::text placing '7' from 15) placing '3' from 20)::uuid ELSE u END AS id
-FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, 100000)) AS r;
+FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, :samples)) AS r;
 SELECT sameness.check('distributedid128_extract_timestamp', count(*), array_agg(id::text)
 		FILTER (WHERE native.distributedid128_extract_timestamp(id) IS DISTINCT FROM portable.distributedid128_extract_timestamp(id)
 			OR native.distributedid128_extract_timestamp(id::text) IS DISTINCT FROM portable.distributedid128_extract_timestamp(id::text)))
@@ -37,11 +37,11 @@ SELECT sameness.check('identities_uuid_previous', count(*), array_agg(id::text)
 		FILTER (WHERE portable.distributedid128_to_numeric(portable.identities_uuid_previous(id)) <> portable.distributedid128_to_numeric(id) - 1))
 FROM ids;
 
--- 100 000 random instants from 1650 to 2500: boundaries and windows
+-- :samples random instants from 1650 to 2500: boundaries and windows
 CREATE TEMP TABLE instants AS
 SELECT timestamptz '1650-01-01Z' + random() * (timestamptz '2500-01-01Z' - timestamptz '1650-01-01Z') AS instant,
 	timestamptz '1650-01-01Z' + random() * (timestamptz '2500-01-01Z' - timestamptz '1650-01-01Z') AS other
-FROM generate_series(1, 100000);
+FROM generate_series(1, :samples);
 SELECT sameness.check('distributedid128_boundary', count(*), array_agg(instant::text)
 		FILTER (WHERE native.distributedid128_boundary(instant) IS DISTINCT FROM portable.distributedid128_boundary(instant)))
 FROM instants;
@@ -71,7 +71,7 @@ SELECT sameness.check('distributedid128_generate', count(*), array_agg(format('%
 			OR abs(extract(epoch FROM portable.distributedid128_extract_timestamp(id) - native.distributedid128_extract_timestamp(native_id))) > 0.5))
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id
 	FROM (SELECT n, portable.distributedid128_generate() AS id, native.distributedid128_generate() AS native_id
-		FROM generate_series(1, 100000) AS n) AS generated) AS ordered
+		FROM generate_series(1, :samples) AS n) AS generated) AS ordered
 WHERE previous IS NOT NULL;
 SET identities.incremental_ids = '340282366920938463463374607431768211455';
 SELECT sameness.same_outcomes('distributedid128_generate under identities.incremental_ids', '%E.distributedid128_generate()', ARRAY['1']);

@@ -24,11 +24,11 @@ SELECT sameness.check('hexadecimal vectors', count(*), array_agg(v::text)
 FROM (VALUES (0::numeric, '00000000000000000000000000'), (10, '0000000000000000000000000A'), (4294967297, '00000000000000000100000001'),
 		(447835050025542181830910637, '00017270C2B5280CE29739E2AD'), (9999999999999999999999999999, '00204FCE5E3E2502610FFFFFFF')) AS vectors (v, expected);
 
--- 100 000 random values of each input type, encoded and decoded
+-- :samples random values of each input type, encoded and decoded
 CREATE TEMP TABLE samples AS
 SELECT (random() * 9223372036854775807)::bigint AS big, (random() * 2147483647)::integer AS small,
 	floor(random() * 1e14)::numeric * 1e14 + floor(random() * 1e14)::numeric AS decimal, gen_random_uuid() AS u
-FROM generate_series(1, 100000);
+FROM generate_series(1, :samples);
 SELECT sameness.check('to_alphanumeric', count(*), array_agg(u::text)
 		FILTER (WHERE native.to_alphanumeric(big) <> portable.to_alphanumeric(big) OR native.to_alphanumeric(small) <> portable.to_alphanumeric(small)
 			OR native.to_alphanumeric(decimal) <> portable.to_alphanumeric(decimal)
@@ -54,10 +54,10 @@ SELECT sameness.check('hexadecimal decoders', count(*), array_agg(u::text)
 			OR portable.hexadecimal_to_uuid(native.to_hexadecimal(u)) IS DISTINCT FROM u))
 FROM samples;
 
--- 100 000 random texts of the encodings' lengths and alphabets (and a few foreign characters): decoded alike
+-- :samples random texts of the encodings' lengths and alphabets (and a few foreign characters): decoded alike
 CREATE TEMP TABLE texts AS
 SELECT string_agg(substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz$-é', 1 + (random() * 64.3)::int, 1), '') AS t
-FROM generate_series(1, 100000) AS n, LATERAL generate_series(1, (ARRAY[11, 16, 22, 26, 32, 10])[1 + n % 6] + (n * 0)) AS c
+FROM generate_series(1, :samples) AS n, LATERAL generate_series(1, (ARRAY[11, 16, 22, 26, 32, 10])[1 + n % 6] + (n * 0)) AS c
 GROUP BY n;
 SELECT sameness.check('decoders on random text', count(*), array_agg(t)
 		FILTER (WHERE native.alphanumeric_to_bigint(t) IS DISTINCT FROM portable.alphanumeric_to_bigint(t)

@@ -1,18 +1,18 @@
 -- HotGuid: the portable edition against the native one
 \set ON_ERROR_STOP on
 
--- 100 000 random uuids: shard keys and seconds
-CREATE TEMP TABLE ids AS SELECT gen_random_uuid() AS id FROM generate_series(1, 100000);
+-- :samples random uuids: shard keys and seconds
+CREATE TEMP TABLE ids AS SELECT gen_random_uuid() AS id FROM generate_series(1, :samples);
 SELECT sameness.check('hotguid_extract_*', count(*), array_agg(id::text)
 		FILTER (WHERE native.hotguid_extract_timestamp(id) IS DISTINCT FROM portable.hotguid_extract_timestamp(id)
 			OR native.hotguid_extract_timestamp(id::text) IS DISTINCT FROM portable.hotguid_extract_timestamp(id::text)
 			OR native.hotguid_extract_shard_key(id) IS DISTINCT FROM portable.hotguid_extract_shard_key(id)))
 FROM ids;
 
--- 100 000 random instants from 1950 to 2150: boundaries and windows
+-- :samples random instants from 1950 to 2150: boundaries and windows
 CREATE TEMP TABLE instants AS
 SELECT timestamptz '1950-01-01Z' + random() * interval '200 years' AS instant, timestamptz '1950-01-01Z' + random() * interval '200 years' AS other
-FROM generate_series(1, 100000);
+FROM generate_series(1, :samples);
 SELECT sameness.check('hotguid_boundary', count(*), array_agg(instant::text)
 		FILTER (WHERE sameness.outcome(format('SELECT native.hotguid_boundary(%L)', instant))
 			IS DISTINCT FROM sameness.outcome(format('SELECT portable.hotguid_boundary(%L)', instant))))
@@ -40,9 +40,9 @@ SELECT sameness.check('hotguid_generate', count(*), array_agg(format('%s after %
 			OR abs(extract(epoch FROM portable.hotguid_extract_timestamp(id) - native.hotguid_extract_timestamp(native_id))) > 1))
 FROM (SELECT n, id, lag(id) OVER (ORDER BY n) AS previous, native_id
 	FROM (SELECT n, portable.hotguid_generate(n) AS id, native.hotguid_generate(n) AS native_id
-		FROM generate_series(1, 100000) AS n) AS generated) AS ordered
+		FROM generate_series(1, :samples) AS n) AS generated) AS ordered
 WHERE previous IS NOT NULL;
 SELECT sameness.check('hotguid_generate unique', count(*), CASE WHEN count(DISTINCT id) <> count(*) THEN ARRAY['duplicates'] END)
-FROM (SELECT portable.hotguid_generate(7) AS id FROM generate_series(1, 100000)) AS generated;
+FROM (SELECT portable.hotguid_generate(7) AS id FROM generate_series(1, :samples)) AS generated;
 SELECT sameness.same_outcomes('hotguid_generate arguments', '%E.hotguid_extract_shard_key(%E.hotguid_generate(%1))', ARRAY[
 	'0', '4294967295', '4294967296', '-1']);

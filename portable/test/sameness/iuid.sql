@@ -1,10 +1,10 @@
 -- iUID: the portable edition against the native one
 \set ON_ERROR_STOP on
 
--- 100 000 random uuids shaped as iUIDs (version 8, variant 10): fields, text, boundaries of their instants
+-- :samples random uuids shaped as iUIDs (version 8, variant 10): fields, text, boundaries of their instants
 CREATE TEMP TABLE ids AS
 SELECT overlay(overlay(u::text placing '8' from 15) placing (ARRAY['8', '9', 'a', 'b'])[1 + (random() * 3)::int] from 20)::uuid AS id
-FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, 100000)) AS r;
+FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, :samples)) AS r;
 SELECT sameness.check('iuid_extract_*', count(*), array_agg(id::text)
 		FILTER (WHERE native.iuid_extract_timestamp(id::native.iuid) IS DISTINCT FROM portable.iuid_extract_timestamp(id)
 			OR native.iuid_extract_country(id::native.iuid) IS DISTINCT FROM portable.iuid_extract_country(id)
@@ -15,13 +15,13 @@ FROM ids;
 SELECT sameness.check('iuid_boundary', count(*), array_agg(instant::text)
 		FILTER (WHERE native.iuid_boundary(instant)::text IS DISTINCT FROM portable.iuid_boundary(instant)::text))
 FROM (SELECT timestamptz '1950-01-01Z' + random() * (timestamptz '3000-01-01Z' - timestamptz '1950-01-01Z') AS instant
-	FROM generate_series(1, 100000)) AS instants;
+	FROM generate_series(1, :samples)) AS instants;
 SELECT sameness.check('iuid_window_first/last', count(*), array_agg(w::text)
 		FILTER (WHERE native.iuid_window_first(w)::text IS DISTINCT FROM portable.iuid_window_first(w)::text
 			OR native.iuid_window_last(w)::text IS DISTINCT FROM portable.iuid_window_last(w)::text))
 FROM (SELECT tstzrange(least(a, b), greatest(a, b), (ARRAY['[)', '[]', '(]', '()'])[1 + (random() * 3)::int]) AS w
 	FROM (SELECT timestamptz '1960-01-01Z' + random() * interval '1000 years' AS a,
-		timestamptz '1960-01-01Z' + random() * interval '1000 years' AS b FROM generate_series(1, 100000)) AS instants) AS windows;
+		timestamptz '1960-01-01Z' + random() * interval '1000 years' AS b FROM generate_series(1, :samples)) AS instants) AS windows;
 
 -- edges: results and SQLSTATEs
 SELECT sameness.same_outcomes('iuid_generate arguments', '%E.iuid_extract_country(%E.iuid_generate(%1))', ARRAY[
@@ -46,8 +46,8 @@ SELECT sameness.check('iuid_generate', count(*), array_agg(format('%s after %s',
 			OR abs(extract(epoch FROM portable.iuid_extract_timestamp(id) - native.iuid_extract_timestamp(native_id))) > 0.5))
 FROM (SELECT n, id, lag(id) OVER (ORDER BY n) AS previous, native_id
 	FROM (SELECT n, portable.iuid_generate(42, 7) AS id, native.iuid_generate(42, 7) AS native_id
-		FROM generate_series(1, 100000) AS n) AS generated) AS ordered
+		FROM generate_series(1, :samples) AS n) AS generated) AS ordered
 WHERE previous IS NOT NULL;
 SELECT sameness.check('iuid_generate fields', count(*), array_agg(id::text)
 		FILTER (WHERE portable.iuid_extract_country(id) <> n % 256 OR portable.iuid_extract_service_entity(id) <> n / 256 % 256))
-FROM (SELECT n, portable.iuid_generate(n % 256, n / 256 % 256) AS id FROM generate_series(1, 100000) AS n) AS generated;
+FROM (SELECT n, portable.iuid_generate(n % 256, n / 256 % 256) AS id FROM generate_series(1, :samples) AS n) AS generated;

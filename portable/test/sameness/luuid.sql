@@ -1,19 +1,19 @@
 -- LUUID: the portable edition against the native one
 \set ON_ERROR_STOP on
 
--- 100 000 random names (ASCII and not) and group ids
+-- :samples random names (ASCII and not) and group ids
 SELECT sameness.check('luuid_group', count(*), array_agg(name)
 		FILTER (WHERE native.luuid_group(name) IS DISTINCT FROM portable.luuid_group(name)))
 FROM (SELECT string_agg(chr(CASE WHEN random() < 0.9 THEN 32 + (random() * 94)::int ELSE 160 + (random() * 2000)::int END), '') AS name
-	FROM generate_series(1, 100000) AS n, LATERAL generate_series(0, n % 24) AS c GROUP BY n) AS names;
+	FROM generate_series(1, :samples) AS n, LATERAL generate_series(0, n % 24) AS c GROUP BY n) AS names;
 SELECT sameness.check('luuid_group vectors', count(*), array_agg(name)
 		FILTER (WHERE native.luuid_group(name) <> portable.luuid_group(name)))
 FROM unnest(ARRAY['', 'person', 'order', 'Person', 'a longer class name, with spaces']) AS name;
 
--- 100 000 random uuids, half of them shaped as LUUIDs
+-- :samples random uuids, half of them shaped as LUUIDs
 CREATE TEMP TABLE ids AS
 SELECT CASE WHEN random() < 0.5 THEN overlay(overlay(u::text placing '6' from 15) placing 'a' from 20)::uuid ELSE u END AS id
-FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, 100000)) AS r;
+FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, :samples)) AS r;
 SELECT sameness.check('luuid_extract_*, luuid_short', count(*), array_agg(id::text)
 		FILTER (WHERE native.luuid_extract_group(id) IS DISTINCT FROM portable.luuid_extract_group(id)
 			OR native.luuid_extract_key(id) IS DISTINCT FROM portable.luuid_extract_key(id)
@@ -26,7 +26,7 @@ SELECT sameness.check('luuid_generate', count(*), array_agg(key::text)
 			OR native.luuid_extract_group(portable.luuid_generate(grp, key)) IS DISTINCT FROM grp
 			OR native.luuid_extract_group(portable.luuid_generate('person', key)) IS DISTINCT FROM native.luuid_group('person')
 			OR left(portable.luuid_generate(grp, key)::text, 18) <> left(native.luuid_generate(grp, key)::text, 18)))
-FROM (SELECT (random() * 281474976710655)::bigint AS key, (random() * 4095)::int AS grp FROM generate_series(1, 100000)) AS r;
+FROM (SELECT (random() * 281474976710655)::bigint AS key, (random() * 4095)::int AS grp FROM generate_series(1, :samples)) AS r;
 SELECT sameness.same_outcomes('luuid_generate arguments', '%E.luuid_extract_key(%E.luuid_generate(%1))', ARRAY[
 	'0, 0::bigint', '4095, 281474976710655::bigint', '4096, 0::bigint', '-1, 0::bigint', '0, -1::bigint', '0, 281474976710656::bigint',
 	'''person'', 42::bigint', '''person'', -1::bigint']);

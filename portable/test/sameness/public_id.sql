@@ -25,13 +25,13 @@ FROM (VALUES (170141183460469231731687303715884105728::numeric, '79bfc6dd-150c-0
 SELECT sameness.same_outcomes('invalid decimal public ids', 'coalesce(%E.public_id_to_numeric(%1)::text, ''-'') || coalesce(%E.public_id_to_bigint(%1)::text, ''-'')', ARRAY[
 	'''3625a4bb-7bd6-624d-108d-9d9e599d536b''::uuid', '''378c4fe3-a619-dea4-93b8-489f3160e863''::uuid']);
 
--- a random key, the same in both; 100 000 random values of each kind
+-- a random key, the same in both; :samples random values of each kind
 SELECT portable.identities_public_key_generate() IS NOT NULL AS generated \gset
 SELECT set_config('identities.public_key', portable.identities_public_key_export(), false) IS NOT NULL AS copied \gset
 CREATE TEMP TABLE samples AS
 SELECT (random() * 9223372036854775807)::bigint AS big, (random() * 2147483647)::integer AS small,
 	floor(random() * 1e14)::numeric * 1e14 + floor(random() * 1e14)::numeric AS decimal, gen_random_uuid() AS u
-FROM generate_series(1, 100000);
+FROM generate_series(1, :samples);
 SELECT sameness.check('public_id', count(*), array_agg(u::text)
 		FILTER (WHERE native.public_id(big) <> portable.public_id(big) OR native.public_id(small) <> portable.public_id(small)
 			OR native.public_id(decimal) <> portable.public_id(decimal)

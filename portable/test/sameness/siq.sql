@@ -39,9 +39,9 @@ FROM (VALUES
 		portable.siq_boundary('2019-12-31 23:00:00.000001Z'), '005e0bd2f0000100000000000000')
 	) AS vectors (label, native, portable, expected);
 
--- 100 000 random ids over the whole range (and 1 000 of every qualifier's tail shape): every function of one id
+-- :samples random ids over the whole range (and 1 000 of every qualifier's tail shape): every function of one id
 CREATE TEMP TABLE ids AS
-SELECT left(md5(random()::text), 28) AS id FROM generate_series(1, 100000)
+SELECT left(md5(random()::text), 28) AS id FROM generate_series(1, :samples)
 UNION ALL
 SELECT left(md5(random()::text), 24) || lpad(to_hex((floor(random() * 2048)::integer << 5) | (v & 31)), 4, '0')
 FROM generate_series(1, 1000), unnest(ARRAY[32, 48, 40, 56, 36, 52, 44, 34, 42, 50, 58, 60]) AS v
@@ -102,9 +102,9 @@ SELECT sameness.check('siq_in forms', count(*), array_agg(id)
 			OR portable.siq_in(upper(coalesce(nullif(ltrim(id, '0'), ''), '0'))) IS DISTINCT FROM upper(coalesce(nullif(ltrim(id, '0'), ''), '0'))::native.siq::text))
 FROM natives;
 
--- 100 000 random integers as bigint, integer and smallint (negatives are errors: compared by SQLSTATE on 2 000)
+-- :samples random integers as bigint, integer and smallint (negatives are errors: compared by SQLSTATE on 2 000)
 CREATE TEMP TABLE integers AS
-SELECT floor(random() * 9223372036854775807)::bigint AS n FROM generate_series(1, 100000);
+SELECT floor(random() * 9223372036854775807)::bigint AS n FROM generate_series(1, :samples);
 SELECT sameness.check('bigint/integer/smallint_to_siq', count(*), array_agg(n::text)
 		FILTER (WHERE native.bigint_to_siq(n)::text IS DISTINCT FROM portable.bigint_to_siq(n)
 			OR native.integer_to_siq((n % 2147483648)::integer)::text IS DISTINCT FROM portable.integer_to_siq((n % 2147483648)::integer)
@@ -116,10 +116,10 @@ SELECT sameness.check('bigint/integer/smallint_to_siq (negative)', count(*), arr
 			OR sameness.outcome(format('SELECT native.smallint_to_siq(%s::smallint)', -(n % 32768))) IS DISTINCT FROM sameness.outcome(format('SELECT portable.smallint_to_siq(%s::smallint)', -(n % 32768)))))
 FROM (SELECT n FROM integers WHERE n % 32768 <> 0 LIMIT 2000) AS negatives;
 
--- 100 000 random domains (ASCII): the hash
+-- :samples random domains (ASCII): the hash
 SELECT sameness.check('siq_domain_hash', count(*), array_agg(domain)
 		FILTER (WHERE native.siq_domain_hash(domain) IS DISTINCT FROM portable.siq_domain_hash(domain)))
-FROM (SELECT substr(md5(random()::text), 1, 1 + (random() * 31)::integer) || '.example' AS domain FROM generate_series(1, 100000)) AS domains;
+FROM (SELECT substr(md5(random()::text), 1, 1 + (random() * 31)::integer) || '.example' AS domain FROM generate_series(1, :samples)) AS domains;
 
 -- 20 000 mangled texts (a char replaced by a random ASCII one, or cut) for the text decoders: results and SQLSTATEs
 CREATE TEMP TABLE mangled AS
@@ -142,11 +142,11 @@ FROM (SELECT CASE WHEN n % 2 = 0 THEN u ELSE overlay(overlay(u::text PLACING '8'
 		CASE WHEN n % 4 = 1 THEN '000' ELSE substr(md5(n::text), 1, 3) END FROM 34 FOR 3)::uuid END AS u
 	FROM (SELECT n, gen_random_uuid() AS u FROM generate_series(1, 20000) AS n) AS r) AS uuids;
 
--- 100 000 random instants from 1960 to 2200 (and 1 000 near the end of the range): boundaries, and windows
+-- :samples random instants from 1960 to 2200 (and 1 000 near the end of the range): boundaries, and windows
 CREATE TEMP TABLE instants AS
 SELECT timestamptz '1960-01-01Z' + random() * (timestamptz '2200-01-01Z' - timestamptz '1960-01-01Z') AS instant,
 	timestamptz '1960-01-01Z' + random() * (timestamptz '2200-01-01Z' - timestamptz '1960-01-01Z') AS other
-FROM generate_series(1, 100000)
+FROM generate_series(1, :samples)
 UNION ALL
 SELECT timestamptz '36812-02-20 00:36:15Z' + random() * interval '2 seconds', timestamptz '36812-02-20 00:36:15Z' + random() * interval '2 seconds'
 FROM generate_series(1, 1000);
@@ -243,11 +243,11 @@ SELECT sameness.check('siq_generate increasing', count(*), array_agg(format('%s 
 			OR abs(extract(epoch FROM portable.siq_extract_timestamp(id) - native.siq_extract_timestamp(native_id))) > 0.1))
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id
 	FROM (SELECT n, portable.siq_generate('content') AS id, native.siq_generate('content') AS native_id
-		FROM generate_series(1, 100000) AS n) AS generated) AS ordered
+		FROM generate_series(1, :samples) AS n) AS generated) AS ordered
 WHERE previous IS NOT NULL;
 SELECT sameness.check('siq_generate serials within a tick', count(*), CASE WHEN count(*) = count(DISTINCT id)
 		AND count(*) > count(DISTINCT left(id, 14)) THEN '{}'::text[] ELSE ARRAY['ids repeated, or never two in a tick'] END)
-FROM (SELECT portable.siq_generate('message', '', 0) AS id FROM generate_series(1, 100000)) AS generated;
+FROM (SELECT portable.siq_generate('message', '', 0) AS id FROM generate_series(1, :samples)) AS generated;
 SET identities.siq_domain = 'example.com';
 SET identities.siq_shard = 9;
 SELECT sameness.same_outcomes('siq_generate(qualifier) under the settings',

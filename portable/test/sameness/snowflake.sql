@@ -70,12 +70,12 @@ SELECT sameness.same_outcomes('snowflake_within edges', '%E.snowflake_within(%1)
 	'175928847303180287, ''[2016-04-30 11:18:25.796Z,2016-04-30 11:18:25.797Z)''', '175928847303180288, ''[2016-04-30 11:18:25.796Z,2016-04-30 11:18:25.797Z)''',
 	'175928847298985983, ''[2016-04-30 11:18:25.796Z,2016-04-30 11:18:25.797Z)''', '-1, ''(,)''', 'NULL, ''(,)''', '1, NULL']);
 
--- 100 000 random ids over the whole non-negative bigint range and 10 000 negative ones: every field, under the
+-- :samples random ids over the whole non-negative bigint range and 10 000 negative ones: every field, under the
 -- server's epoch and others
 CREATE TEMP TABLE ids AS
-SELECT CASE WHEN n > 100000 THEN -1 - id ELSE id END AS id,
+SELECT CASE WHEN n > :samples THEN -1 - id ELSE id END AS id,
 	timestamptz '1970-01-01Z' + random() * (timestamptz '6429-10-17Z' - timestamptz '1970-01-01Z') AS epoch
-FROM (SELECT n, ((random() * 2147483647)::bigint << 32) | (random() * 4294967295)::bigint AS id FROM generate_series(1, 110000) AS n) AS drawn;
+FROM (SELECT n, ((random() * 2147483647)::bigint << 32) | (random() * 4294967295)::bigint AS id FROM generate_series(1, :samples + 10000) AS n) AS drawn;
 SELECT sameness.check('snowflake fields', count(*), array_agg(id::text)
 		FILTER (WHERE native.snowflake_extract_timestamp(id) IS DISTINCT FROM portable.snowflake_extract_timestamp(id)
 			OR native.snowflake_extract_timestamp(id, epoch) IS DISTINCT FROM portable.snowflake_extract_timestamp(id, epoch)
@@ -93,13 +93,13 @@ SELECT sameness.check('snowflake fields (errors, odd epochs)', count(*), array_a
 FROM (SELECT id, CASE WHEN random() < 0.3 THEN epoch - interval '200 years' ELSE epoch END AS epoch FROM ids
 	WHERE id < 0 OR random() < 0.05) AS odd;
 
--- 120 000 random instants from 1960 to 2100 (before the epoch, in range, past 2084), under the server's epoch and
+-- :samples + 20 000 random instants from 1960 to 2100 (before the epoch, in range, past 2084), under the server's epoch and
 -- random ones from 1970 to 2100: boundaries, and windows between two of them
 CREATE TEMP TABLE instants AS
 SELECT timestamptz '1960-01-01Z' + random() * (timestamptz '2100-01-01Z' - timestamptz '1960-01-01Z') AS instant,
 	timestamptz '1960-01-01Z' + random() * (timestamptz '2100-01-01Z' - timestamptz '1960-01-01Z') AS other,
 	timestamptz '1970-01-01Z' + random() * (timestamptz '2100-01-01Z' - timestamptz '1970-01-01Z') AS epoch
-FROM generate_series(1, 120000);
+FROM generate_series(1, :samples + 20000);
 SELECT sameness.check('snowflake_boundary', count(*), array_agg(instant::text)
 		FILTER (WHERE native.snowflake_boundary(instant) IS DISTINCT FROM portable.snowflake_boundary(instant)))
 FROM instants WHERE instant < '2084-09-06Z';

@@ -1,20 +1,20 @@
 -- UUIDv7: the portable edition against the native one
 \set ON_ERROR_STOP on
 
--- 100 000 random uuids, half of them shaped as UUIDv7s
+-- :samples random uuids, half of them shaped as UUIDv7s
 CREATE TEMP TABLE ids AS
 SELECT CASE WHEN random() < 0.5 THEN overlay(u::text placing '7' from 15)::uuid ELSE u END AS id
-FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, 100000)) AS r;
+FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, :samples)) AS r;
 SELECT sameness.check('uuidv7_extract_timestamp', count(*), array_agg(id::text)
 		FILTER (WHERE native.uuidv7_extract_timestamp(id) IS DISTINCT FROM portable.uuidv7_extract_timestamp(id)
 			OR native.uuidv7_extract_timestamp(id::text) IS DISTINCT FROM portable.uuidv7_extract_timestamp(id::text)))
 FROM ids;
 
--- 100 000 random instants from 1950 to 3000: boundaries and windows
+-- :samples random instants from 1950 to 3000: boundaries and windows
 CREATE TEMP TABLE instants AS
 SELECT timestamptz '1950-01-01Z' + random() * (timestamptz '3000-01-01Z' - timestamptz '1950-01-01Z') AS instant,
 	timestamptz '1950-01-01Z' + random() * (timestamptz '3000-01-01Z' - timestamptz '1950-01-01Z') AS other
-FROM generate_series(1, 100000);
+FROM generate_series(1, :samples);
 SELECT sameness.check('uuidv7_boundary', count(*), array_agg(instant::text)
 		FILTER (WHERE native.uuidv7_boundary(instant) IS DISTINCT FROM portable.uuidv7_boundary(instant)))
 FROM instants;
@@ -40,5 +40,5 @@ SELECT sameness.check('uuidv7_generate', count(*), array_agg(format('%s after %s
 			OR abs(extract(epoch FROM portable.uuidv7_extract_timestamp(id) - native.uuidv7_extract_timestamp(native_id))) > 0.5))
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id
 	FROM (SELECT n, portable.uuidv7_generate() AS id, native.uuidv7_generate() AS native_id
-		FROM generate_series(1, 100000) AS n) AS generated) AS ordered
+		FROM generate_series(1, :samples) AS n) AS generated) AS ordered
 WHERE previous IS NOT NULL;
