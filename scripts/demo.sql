@@ -110,4 +110,4 @@ FROM events ORDER BY id;
 SELECT id, uuidv7_extract_timestamp(id) AS created FROM (SELECT uuidv7_generate() AS id) AS generated;
 
 -- That was every id type, generated, stored and read back: DistributedId, DistributedId128, public ids, iUID,
--- HotGuid, LUUID, SIQ, Snowflake and UUIDv7. The README's Usage section goes further.
+-- HotGuid, LUUID, SIQ, Snowflake and UUIDv7. doc/usage.md goes further.

@@ -3,10 +3,10 @@
 // On any text: the measuring call (no buffer) and the writing call agree on the length; the result is written
 // NUL-terminated into a heap buffer of exactly length + 1 bytes, and cut (still terminated, a prefix of the whole)
 // into every smaller buffer, with no byte written past out_size; a redacted text contains "(redacted)", and mentions the setting unless a known key was in it.
-// On statements built from the input (every form of the README's SET, ALTER SYSTEM, set_config with casts and named
-// arguments, the server's "parameter ... changed to" line, E'' and dollar quotes, statements inside other literals,
-// with a value of digits, '+', '/' and doubled quotes, and harmless text around): no character of the value is left
-// in the output. Time: test/fuzz/redaction_time.cpp.
+// On statements built from the input (every form of doc/reference.md's SET, ALTER SYSTEM, set_config with casts and
+// named arguments, the server's "parameter ... changed to" line, E'' and dollar quotes, statements inside other
+// literals, with a value of digits, '+', '/' and doubled quotes, and harmless text around): no character of the value
+// is left in the output. Time: test/fuzz/redaction_time.cpp.
 #include "fuzz.hpp"
 
 #include "core/redaction.hpp"

@@ -2,7 +2,7 @@
 # reinitialises shared memory, so every generator restarts from the clock), then `pg_ctl restart -m immediate`.
 # Afterwards no generator repeats an id committed before, and the generators that never run ahead of the clock
 # (iUID, SIQ, Snowflake, UUIDv7 below 4 096 ids a millisecond) keep increasing across both. (DistributedId and
-# DistributedId128 may restart below ids a burst had generated ahead of the clock: README, "Restarts".)
+# DistributedId128 may restart below ids a burst had generated ahead of the clock: doc/operations.md, "Restarts".)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 

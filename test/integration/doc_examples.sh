@@ -1,5 +1,5 @@
 # The documents' SQL examples, as a reader pastes them (test/doc_examples.py): README.md and doc/*.md run top to
-# bottom, each in a fresh database, on a server configured as the README recommends (identities preloaded, the
+# bottom, each in a fresh database, on a server configured as the documents recommend (identities preloaded, the
 # public-id key in a file), and every output they show must be what the server prints. doc/portable.md runs in a
 # database where the portable edition is installed, by its script, and no native one.
 set -euo pipefail

@@ -1,5 +1,5 @@
-# A key file replaced, then the configuration reloaded (the README's rotation): until the reload, every session of
-# a preloaded server keeps the key of the last reload. Preloaded, the postmaster reads the file at start and at each
+# A key file replaced, then the configuration reloaded (doc/operations.md's rotation): until the reload, every session
+# of a preloaded server keeps the key of the last reload. Preloaded, the postmaster reads the file at start and at each
 # reload, and the backends it starts inherit that key instead of reading whatever the file holds when they first
 # need it. Parallel workers never use a key (the functions are PARALLEL RESTRICTED: a worker started in a long
 # query after a reload would hold another key than its leader), so one query never mixes two keys. Checked: after

@@ -1,5 +1,5 @@
 # The public-id key is in no log line, pg_stat_statements entry (track_utility on, nested statements tracked),
-# pg_settings row or error context, in each configuration the README offers, every statement logged:
+# pg_settings row or error context, in each configuration doc/reference.md offers, every statement logged:
 # A. preloaded, listed before pg_stat_statements (identities redacts first whatever the order): the key in
 #    postgresql.conf and reloaded (the postmaster's "changed to" line), by ALTER SYSTEM, SET, set_config(), a
 #    SET run by a DO block, a failing SET;

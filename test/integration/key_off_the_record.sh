@@ -133,7 +133,7 @@ as_postgres "$PG_BIN/pgbench" -n -M extended -t 1 -D "key=${keys[-1]}" -D name=i
 	-h "$IDENTITIES_WORK" -p $port -U postgres -f "$script" postgres >/dev/null
 
 # A pg_monitor role reads every session's statement in pg_stat_activity, an idle session's last one too: a key
-# given by file is never there (a SET's would be until the session's next statement: the README says so).
+# given by file is never there (a SET's would be until the session's next statement: doc/reference.md says so).
 sql -c "CREATE ROLE monitor LOGIN IN ROLE pg_monitor" >/dev/null
 watched=$IDENTITIES_WORK/off_the_record.watch
 as_postgres bash -c "'$PG_BIN/psql' -X -q -h '$IDENTITIES_WORK' -p $port -U postgres -d postgres \

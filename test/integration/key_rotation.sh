@@ -1,4 +1,4 @@
-# The README's key rotation runbook (Operating it, "Rotating the public-id key"), its ```sql runbook blocks run as
+# The key rotation runbook of doc/operations.md ("Rotating the public-id key"), its ```sql runbook blocks run as
 # written (only the key files' directory changed), on two servers that read each other's public ids, the second
 # one step behind the first. Each server stores public ids of bigints, decimals and uuids made on both before the
 # rotation: `links` (re-issued in step 3) and `old_links` (never re-issued). After every step on every server:
@@ -51,8 +51,8 @@ done
 # The runbook's blocks, in order, with the key files where this test keeps them.
 runbook=$(awk '$0 == "```sql runbook" { block++; in_block = 1; next }
 	in_block && $0 == "```" { in_block = 0; print "-- end of step"; next }
-	in_block { print }' README.md | sed "s|/etc/postgresql/|$keys/|g")
-[ "$(grep -c '^-- end of step$' <<<"$runbook")" = 4 ] || fail "the README has no four runbook steps"
+	in_block { print }' doc/operations.md | sed "s|/etc/postgresql/|$keys/|g")
+[ "$(grep -c '^-- end of step$' <<<"$runbook")" = 4 ] || fail "doc/operations.md has no four runbook steps"
 step_sql() { awk -v want="$1" '$0 == "-- end of step" { step++; next } step + 1 == want { print }' <<<"$runbook"; }
 declare -A STEP=([a]=0 [b]=0)
 

@@ -1,8 +1,8 @@
 # A public key in the configuration files of a server that does not preload identities: PostgreSQL keeps it as
 # a placeholder that any role can SHOW until a session loads the library, and the postmaster logs it when a reload
-# changes it, so identities refuses it (README, "Where to keep the key"): ALTER SYSTEM fails, and a key written in
-# postgresql.conf is not used (a warning when identities is loaded, then 55000 as with no key). The key file has
-# no such problem.
+# changes it, so identities refuses it (doc/reference.md, "Where to keep the key"): ALTER SYSTEM fails, and a key
+# written in postgresql.conf is not used (a warning when identities is loaded, then 55000 as with no key). The key file
+# has no such problem.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 port=$PLAIN_PORT

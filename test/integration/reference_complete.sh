@@ -1,6 +1,6 @@
-# The README's reference names every function a user can call: each function of the installed extension, but
-# the type-support functions (I/O, comparison, sort, hash and BRIN support) that the README describes in one
-# sentence, appears in README.md as `name(...)` or `name`. A function added without documentation fails here.
+# The reference (doc/reference.md) names every function a user can call: each function of the installed extension,
+# but the type-support functions (I/O, comparison, sort, hash and BRIN support) that the reference describes in one
+# sentence, appears in doc/reference.md as `name(...)` or `name`. A function added without documentation fails here.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 port=$PRELOADED_PORT
@@ -15,7 +15,7 @@ functions=$(psql_on $port -d reference -At -c "
 psql_on $port -d postgres -c 'DROP DATABASE reference' >/dev/null
 missing=()
 for function in $functions; do
-	grep -qE "\`$function(\(|\`)" "$IDENTITIES_ROOT/README.md" || missing+=("$function")
+	grep -qE "\`$function(\(|\`)" "$IDENTITIES_ROOT/doc/reference.md" || missing+=("$function")
 done
-echo "$(wc -w <<<"$functions") functions, ${#missing[@]} not in README.md's reference${missing:+: ${missing[*]}}"
+echo "$(wc -w <<<"$functions") functions, ${#missing[@]} not in doc/reference.md${missing:+: ${missing[*]}}"
 [ ${#missing[@]} -eq 0 ]

@@ -187,7 +187,7 @@ SELECT pg_temp.error_of(statement) FROM unnest(ARRAY[
 SELECT distributedid_extract_timestamp(distributedid_boundary(t)) = t AS round_trip
 FROM (VALUES ('2026-11-22 10:11:12.345Z'::timestamptz), ('1970-01-01Z'), ('2999-12-31 23:59:59.999Z')) AS v(t);
 
--- range partitions by month, as the README shows
+-- range partitions by month, as doc/usage.md shows
 CREATE TABLE orders (id distributedid PRIMARY KEY DEFAULT distributedid_generate(), total numeric)
     PARTITION BY RANGE (id);
 CREATE TABLE orders_past PARTITION OF orders FOR VALUES FROM (MINVALUE) TO (distributedid_boundary(date_trunc('month', now())));

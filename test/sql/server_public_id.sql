@@ -181,7 +181,7 @@ SELECT current_setting('identities.public_key') AS current_setting;
 SELECT count(*) AS in_pg_settings FROM pg_settings WHERE name = 'identities.public_key';
 SELECT pg_temp.error_of('SET identities.public_key = ''AAAAAAAAAAAAAAAAAAAAAA==''');
 RESET ROLE;
--- public ids are every role's by default, as every function is; the README's REVOKE recipe, run here as it is
+-- public ids are every role's by default, as every function is; doc/operations.md's REVOKE recipe, run here as it is
 -- written there, restricts every function that makes, reads or tells anything of a public id to the roles granted
 SELECT public_id(123456789) AS secret_public_id \gset
 REVOKE EXECUTE ON FUNCTION public_id(bigint), public_id(integer), public_id(distributedid), public_id(numeric),

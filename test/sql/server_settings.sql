@@ -32,7 +32,7 @@ RESET identities.siq_domain;
 RESET ROLE;
 REVOKE SET ON PARAMETER identities.siq_domain FROM regress_identities_writer;
 -- the generators that take a node identity as arguments are callable by every role, as every function is; a
--- server where only some roles may choose it says so with REVOKE (README, "Privileges")
+-- server where only some roles may choose it says so with REVOKE (doc/operations.md, "Privileges")
 REVOKE EXECUTE ON FUNCTION snowflake_generate(integer, integer), siq_generate(text, text, integer) FROM PUBLIC;
 SET ROLE regress_identities_writer;
 SELECT pg_temp.error_of('SELECT snowflake_generate(3, 3)') AS snowflake_by_role,

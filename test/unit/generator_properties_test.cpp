@@ -1,6 +1,6 @@
 // Properties every generator keeps, whatever its clock does: long fake-clock runs with random jitter, bursts
 // (many ids in one clock reading), steps back and jumps forward. No id ever repeats, and ids decrease only where
-// the README says they may (DistributedId, DistributedId128 and iUID after the clock goes back a second or
+// doc/reference.md says they may (DistributedId, DistributedId128 and iUID after the clock goes back a second or
 // more; HotGuid's order within a second follows its wrapping counter, its seconds never go back).
 #include "core/distributed_id.hpp"
 #include "core/distributed_id128.hpp"

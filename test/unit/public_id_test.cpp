@@ -455,9 +455,9 @@ TEST(PublicId, RandomUuidsDoNotDecodeAsIntegers) {
 	EXPECT_EQ(decimal_hits, 0);
 }
 
-// The odds the README states, from the set of plaintexts each decoder accepts. A forged or foreign public id decrypts
-// under a key to a uniformly random block (AES is a permutation), so its chance to pass is the share of blocks a
-// decoder accepts. Blocks are chosen here, and turned into public ids by encrypting them (public_id_of_uuid):
+// The odds doc/reference.md states, from the set of plaintexts each decoder accepts. A forged or foreign public id
+// decrypts under a key to a uniformly random block (AES is a permutation), so its chance to pass is the share of blocks
+// a decoder accepts. Blocks are chosen here, and turned into public ids by encrypting them (public_id_of_uuid):
 // - a bigint decoder accepts exactly the blocks whose first 8 bytes are zero: 2^-64;
 // - a decimal decoder accepts the blocks whose first 4 bytes (the flags) are zero and whose 96-bit value is below
 //   10^28, a share of 10^28 / 2^96 = 0.126 of them: 2^-32 * 0.126 = 2^-34.99, "about 2^-35".

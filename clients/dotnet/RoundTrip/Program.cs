@@ -636,7 +636,7 @@ static byte[] RawBytes(NpgsqlDataReader r, int ordinal)
 
 sealed class CheckFailed(string message) : Exception(message);
 
-// The few bits of each format the checks compose or take apart (the layouts of the repository's README).
+// The few bits of each format the checks compose or take apart (the layouts of doc/reference.md).
 static class Ids
 {
     public static readonly DateTime DistributedIdEpoch = new(1900, 1, 1, 0, 0, 0, DateTimeKind.Utc);

@@ -240,7 +240,7 @@ foreach (var (name, encode, sql) in new (string, Func<object, string>, string)[]
     Report("the workaround: long ids through the decimal overload of a shared converter read as bigint by SQL", positiveLongs, i => sqlViaDecimal[i] == positiveLongs[i], i => $"{positiveLongs[i]} -> {sqlViaDecimal[i]}");
 }
 
-// ---- A key rotation, as the README's runbook does it, with a .NET service keeping two converters -------------
+// ---- A key rotation, as doc/operations.md's runbook does it, with a .NET service keeping two converters ----
 {
     var oldKey = File.ReadAllText(Environment.GetEnvironmentVariable("IDENTITIES_PUBLIC_KEY_FILE")!).Trim();
     var newKey = Convert.ToBase64String(RandomNumberGeneratorBytes(32));
