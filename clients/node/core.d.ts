@@ -1,0 +1,86 @@
+// The identities types' values and forms, shared by every entry point of identities-pg.
+
+/** 10^28 - 1, the largest distributedid. */
+export declare const DISTRIBUTEDID_MAX: bigint
+/** 2^112 - 1, the largest siq. */
+export declare const SIQ_MAX: bigint
+
+/** A distributedid to send: checked (0 ... 10^28 - 1), sent as decimal digits. */
+export declare class DistributedId {
+  /** A BigInt, a safe-integer Number, a string of decimal digits, or a DistributedId. */
+  constructor(value: bigint | number | string | DistributedId)
+  readonly value: bigint
+  toPostgres(): string
+  toString(): string
+  toJSON(): string
+}
+
+/** A siq to send: checked (0 ... 2^112 - 1), sent as its 28 hex digits (siq's text form is hexadecimal). */
+export declare class Siq {
+  /** A BigInt, a safe-integer Number, a string of 1-28 hex digits (siq's text form), or a Siq. */
+  constructor(value: bigint | number | string | Siq)
+  readonly value: bigint
+  toPostgres(): string
+  toString(): string
+  toJSON(): string
+}
+
+/** Throws a RangeError (out of range, not an integer) or a TypeError (not digits) before anything is sent. */
+export declare function distributedid(value: bigint | number | string | DistributedId): DistributedId
+/** Throws a RangeError (out of range, not an integer) or a TypeError (not hex digits) before anything is sent. */
+export declare function siq(value: bigint | number | string | Siq): Siq
+/** The canonical lowercase text of a uuid of version 8, variant 10; a TypeError for anything else. */
+export declare function iuid(value: string): string
+
+/** The types' text forms, parsed: decimal digits, hex digits, a uuid, a bigint (NULL, an array's NULL element: null). */
+export declare const parseText: {
+  distributedid(text: string): bigint
+  siq(text: string): bigint
+  iuid(text: string): string
+  int8(text: string): bigint
+}
+
+/** The binary (send/recv) forms, read: numeric's for distributedid and siq, a uuid's 16 bytes for iuid. */
+export declare const decodeBinary: {
+  distributedid(bytes: Uint8Array): bigint
+  siq(bytes: Uint8Array): bigint
+  iuid(bytes: Uint8Array): string
+  uuid(bytes: Uint8Array): string
+  int8(bytes: Uint8Array): bigint
+  /** PostgreSQL's binary array, as nested arrays (null for NULL). */
+  array<T>(bytes: Uint8Array, decodeElement: (bytes: Uint8Array) => T): NestedArray<T>
+}
+
+/** The binary forms, written (binary COPY). */
+export declare const encodeBinary: {
+  distributedid(value: bigint | number | string | DistributedId): Buffer
+  siq(value: bigint | number | string | Siq): Buffer
+  iuid(text: string): Buffer
+  /** A one-dimensional array; elementOid: the element type's oid (lookupTypes()). */
+  array<T>(values: ReadonlyArray<T | null>, elementOid: number, encodeElement: (value: T) => Buffer): Buffer
+}
+
+/** The binary forms of extension 0.1.0 (12 and 14 big-endian bytes), for a database not updated yet. */
+export declare const legacyBinary: {
+  decode: { distributedid(bytes: Uint8Array): bigint; siq(bytes: Uint8Array): bigint }
+  encode: {
+    distributedid(value: bigint | number | string | DistributedId): Buffer
+    siq(value: bigint | number | string | Siq): Buffer
+  }
+}
+
+export type NestedArray<T> = Array<T | null | NestedArray<T>>
+
+/** A type's oid and its array type's oid in one database. */
+export interface TypeOids {
+  oid: number
+  arrayOid: number
+}
+
+/** The extension's types in one database; version: the extension's (its binary forms follow it). */
+export interface IdentitiesTypes {
+  distributedid: TypeOids
+  iuid: TypeOids
+  siq: TypeOids
+  readonly version: string
+}
