@@ -62,6 +62,12 @@ inline bool has_iuid_shape(Uint128 id) noexcept {
 // set, everything else 0. Instants before 1970 give ms 0; past the 48-bit range it throws 22008.
 Uint128 iuid_boundary(UnixMicros instant);
 
+// The largest iuid below a boundary of a millisecond after the first: the last of the millisecond before, every free
+// bit set. One less than the boundary would read as variant 01, a uuid the type refuses.
+inline Uint128 iuid_before_boundary(Uint128 boundary) noexcept {
+	return compose_iuid(iuid_unix_millis(boundary) - 1, 15, 255, 255, kIuidRandomMax);
+}
+
 // The iuid of a past instant (iuid_generate_at): its millisecond, format version 0, the country, the service entity
 // and the low 54 bits of random_bits. Throws 22008 before 1970 and past the 48-bit range.
 Uint128 iuid_at(UnixMicros instant, std::uint64_t random_bits, std::uint8_t country, std::uint8_t service_entity);

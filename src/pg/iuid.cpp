@@ -97,5 +97,6 @@ IDENTITIES_FUNCTION(iuid_boundary) {
 	return iuid_datum(iuid_boundary(pg::unix_micros_from_timestamptz(PG_GETARG_TIMESTAMPTZ(0))));
 }
 
-IDENTITIES_TIME_WINDOW(iuid, iuid_datum, identities::iuid_boundary, compose_iuid(0, 0, 0, 0, 0),
-                       compose_iuid(kIuidMaxUnixMillis, 15, 255, 255, kIuidRandomMax))
+IDENTITIES_TIME_WINDOW_BEFORE(iuid, iuid_datum, identities::iuid_boundary, identities::iuid_before_boundary,
+                              compose_iuid(0, 0, 0, 0, 0),
+                              compose_iuid(kIuidMaxUnixMillis, 15, 255, 255, kIuidRandomMax))

@@ -9,6 +9,7 @@
 #include "pg/boundary.hpp"
 
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 namespace identities::pg {
@@ -36,11 +37,14 @@ template <typename Boundary> auto boundary_or_past(Boundary boundary, UnixMicros
 	}
 }
 
-// The first and the last id whose timestamp is in the window: boundary(from), and the id before boundary(to).
-// Ends the window leaves open give the type's min and max. A window no id can be in (empty, starting past the
-// format's range, or ending before its first id) gives {max, min}, so that no id lies between them.
-template <typename Id, typename Boundary>
-std::pair<Id, Id> window_ids(const InstantWindow &window, Boundary boundary, Id min, Id max) {
+// The id before a boundary, for formats whose every integer of the range is an id: one less.
+template <typename Id> Id one_less(Id boundary) { return boundary - 1; }
+
+// The first and the last id whose timestamp is in the window: boundary(from), and before(boundary(to)), the largest
+// id below it. Ends the window leaves open give the type's min and max. A window no id can be in (empty, starting
+// past the format's range, or ending before its first id) gives {max, min}, so that no id lies between them.
+template <typename Id, typename Boundary, typename Before>
+std::pair<Id, Id> window_ids(const InstantWindow &window, Boundary boundary, Before before, Id min, Id max) {
 	const std::pair<Id, Id> no_id{max, min};
 	if (window.empty)
 		return no_id;
@@ -57,7 +61,7 @@ std::pair<Id, Id> window_ids(const InstantWindow &window, Boundary boundary, Id 
 		if (end) {
 			if (*end == min)
 				return no_id;
-			last = *end - 1;
+			last = before(*end);
 		}
 	}
 	return first <= last ? std::pair<Id, Id>{first, last} : no_id;
@@ -66,12 +70,17 @@ std::pair<Id, Id> window_ids(const InstantWindow &window, Boundary boundary, Id 
 } // namespace identities::pg
 
 // Defines <format>_window_first and <format>_window_last: `datum` makes the id a Datum, `boundary` maps an
-// instant to the format's boundary id, min and max are the type's extremes.
-#define IDENTITIES_TIME_WINDOW(format, datum, boundary, min, max)                                                      \
+// instant to the format's boundary id, `before` a boundary to the largest id below it, min and max are the type's
+// extremes.
+#define IDENTITIES_TIME_WINDOW_BEFORE(format, datum, boundary, before, min, max)                                       \
 	IDENTITIES_FUNCTION(format##_window_first) {                                                                       \
-		return datum(identities::pg::window_ids(identities::pg::instant_window(fcinfo, 0), boundary, min, max).first); \
+		return datum(                                                                                                  \
+		    identities::pg::window_ids(identities::pg::instant_window(fcinfo, 0), boundary, before, min, max).first);  \
 	}                                                                                                                  \
 	IDENTITIES_FUNCTION(format##_window_last) {                                                                        \
 		return datum(                                                                                                  \
-		    identities::pg::window_ids(identities::pg::instant_window(fcinfo, 0), boundary, min, max).second);         \
+		    identities::pg::window_ids(identities::pg::instant_window(fcinfo, 0), boundary, before, min, max).second); \
 	}
+// The same for a format whose every integer of the range is an id.
+#define IDENTITIES_TIME_WINDOW(format, datum, boundary, min, max)                                                      \
+	IDENTITIES_TIME_WINDOW_BEFORE(format, datum, boundary, identities::pg::one_less<std::remove_cv_t<decltype(max)>>, min, max)

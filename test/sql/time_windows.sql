@@ -47,6 +47,11 @@ SELECT distributedid128_extract_timestamp('0961d372-e500-7000-0000-000000000000'
        hotguid_extract_timestamp(hotguid_boundary('2026-11-23 10:00:00.5Z')::text);
 SELECT iuid_window_first('(,)'), iuid_window_last('(,)'), siq_window_last('(,)'), snowflake_window_last('(,)'),
        uuidv7_window_first('[infinity,)') AS past_the_range;
+-- an iuid window's last id is an iuid (the largest of the last millisecond), so its text reads back: a query
+-- shipped as text (postgres_fdw, EXPLAIN's output pasted) keeps working
+SELECT iuid_window_last('[2026-11-23 10:00Z,2026-11-23 11:00Z)') AS last,
+       iuid_window_last('[2026-11-23 10:00Z,2026-11-23 11:00Z)')::text::iuid = iuid_window_last('[2026-11-23 10:00Z,2026-11-23 11:00Z)') AS reads_back,
+       iuid_extract_timestamp(iuid_window_last('[2026-11-23 10:00Z,2026-11-23 11:00Z)')) AS its_time;
 
 -- the primary key serves the window, for each format and for the operator form
 SET enable_seqscan = off;

@@ -95,6 +95,18 @@ TEST(Iuid, ShapeIsVersion8AndVariant10) {
 	EXPECT_FALSE(has_iuid_shape(0));
 }
 
+TEST(IuidBeforeBoundary, IsTheLargestIuidBelowTheBoundary) {
+	const Uint128 boundary = iuid_boundary(kFixedTime);
+	const Uint128 before = iuid_before_boundary(boundary);
+	EXPECT_TRUE(has_iuid_shape(before)); // one less than the boundary is not: its variant bits read 01
+	EXPECT_FALSE(has_iuid_shape(boundary - 1));
+	EXPECT_EQ(before, compose_iuid(kFixedMillis - 1, 15, 255, 255, kIuidRandomMax));
+	EXPECT_LT(before, boundary);
+	EXPECT_GT(before, compose_iuid(kFixedMillis - 1, 15, 255, 255, kIuidRandomMax - 1));
+	EXPECT_EQ(text_of(iuid_before_boundary(iuid_boundary(1793491200000LL * kMs))),
+	          "01a19467-e7ff-8fff-bfff-ffffffffffff");
+}
+
 TEST(IuidBoundary, IsTheSmallestIuidAtOrAfterTheInstant) {
 	// python3: 2026-11-01Z is 1793491200000 ms.
 	EXPECT_EQ(text_of(iuid_boundary(1793491200000LL * kMs)), "01a19467-e800-8000-8000-000000000000");

@@ -126,6 +126,14 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.uuid_to_iuid(uuid) IS 'convert a version 8, variant 10 uuid to iuid';
 
--- @expand time_window FORMAT=iuid TYPE=uuid IDTYPE=@extschema@.iuid MIN='00000000-0000-8000-8000-000000000000'::uuid MAX='ffffffff-ffff-8fff-bfff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id)
+-- Internal: the largest iUID below a boundary of a millisecond after the first: the last of the millisecond before,
+-- every free bit set (one less than the boundary would read as variant 01, not an iUID).
+CREATE FUNCTION @extschema@.identities_iuid_before(boundary uuid) RETURNS uuid
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.identities_compose_iuid(('x' || left(replace($1::text, '-', ''), 12))::bit(48)::bigint - 1,
+		15, 255, 255, 18014398509481983);
+COMMENT ON FUNCTION @extschema@.identities_iuid_before(uuid) IS 'internal: the largest iUID below a boundary';
+
+-- @expand time_window FORMAT=iuid TYPE=uuid IDTYPE=@extschema@.iuid MIN='00000000-0000-8000-8000-000000000000'::uuid MAX='ffffffff-ffff-8fff-bfff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_iuid_before(last_id)
 CREATE OPERATOR @extschema@.<@ (LEFTARG = @extschema@.iuid, RIGHTARG = tstzrange, FUNCTION = @extschema@.iuid_within);
 COMMENT ON OPERATOR @extschema@.<@ (@extschema@.iuid, tstzrange) IS 'the id''s timestamp is in the time window (iuid_within)';
