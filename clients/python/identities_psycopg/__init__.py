@@ -17,6 +17,9 @@ int or UUID fills a column of these types on INSERT and UPDATE too (the extensio
 In binary, distributedid and siq travel in numeric's binary form (extension 0.2.0 on; register() reads the
 12 and 14 raw bytes of a database still on 0.1.0), iuid as uuid's 16 bytes.
 The types may live in any schema (on the search path or not); register() looks them up once with TypeInfo.fetch.
+
+identities_psycopg.sqlalchemy has SQLAlchemy's column types and identities_psycopg.django Django's model fields, on
+these same values (the extras [sqlalchemy] and [django]).
 """
 
 from __future__ import annotations
@@ -26,9 +29,9 @@ import re
 import struct
 import uuid
 from decimal import Decimal
-from typing import Any, Optional
+from typing import Any, Optional, Tuple, Type, TypeVar, Union, cast
 
-from psycopg import AsyncConnection, BaseConnection, sql
+from psycopg import AsyncConnection, BaseConnection, Connection, sql
 from psycopg.abc import AdaptContext, Buffer
 from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
@@ -111,6 +114,22 @@ class Iuid(uuid.UUID):
 
     def __repr__(self) -> str:
         return f"Iuid('{self}')"
+
+
+_Value = TypeVar("_Value", bound=Union[DistributedId, Siq, Iuid])
+
+
+def _as_value(value_type: Type[_Value], value: Any) -> _Value:
+    """value as a DistributedId, Siq or Iuid, as the ORM layers send it: the constructors' rules, and an Iuid also
+    from a uuid.UUID; TypeError or ValueError otherwise."""
+    if isinstance(value, value_type):
+        return value
+    if value_type is Iuid:
+        if isinstance(value, uuid.UUID):
+            return cast(_Value, Iuid.from_uuid(value))  # value_type is Iuid here
+        if not isinstance(value, str):
+            raise TypeError(f"an iuid is made of a uuid.UUID or its text form, not {type(value).__name__}")
+    return value_type(value)
 
 
 def _new_distributedid(number: int) -> DistributedId:
@@ -282,9 +301,10 @@ def _from_numeric_binary(data: Buffer, type_name: str) -> int:
     exponent = weight - ndigits + 1
     if exponent == 0:
         return number
+    scale: int = 10000 ** abs(exponent)
     if exponent > 0:
-        return number * 10000**exponent
-    number, fraction = divmod(number, 10000**-exponent)
+        return number * scale
+    number, fraction = divmod(number, scale)
     if fraction:
         raise ValueError(f"not a {type_name}: a fraction, {bytes(data).hex()}")
     return number
@@ -314,7 +334,7 @@ def register(context: AdaptContext) -> None:
     one database to the next); raises LookupError if the extension is not installed there. For an
     AsyncConnection, use `await register_async(...)`."""
     connection = context if isinstance(context, BaseConnection) else context.connection
-    if isinstance(connection, AsyncConnection):
+    if not isinstance(connection, Connection):
         raise TypeError("register() takes a Connection or a Cursor; use await register_async() for async ones")
     schema, version = _schema(connection.execute(_SCHEMA_QUERY).fetchone())
     for name in _ADAPTERS:
@@ -324,12 +344,14 @@ def register(context: AdaptContext) -> None:
 async def register_async(context: AdaptContext) -> None:
     """register() for an AsyncConnection or an AsyncCursor."""
     connection = context if isinstance(context, BaseConnection) else context.connection
+    if not isinstance(connection, AsyncConnection):
+        raise TypeError("register_async() takes an AsyncConnection or an AsyncCursor")
     schema, version = _schema(await (await connection.execute(_SCHEMA_QUERY)).fetchone())
     for name in _ADAPTERS:
         _install(context, name, await TypeInfo.fetch(connection, sql.Identifier(schema, name)), version)
 
 
-def _schema(row: Optional[tuple]) -> tuple:
+def _schema(row: Optional[Tuple[Any, ...]]) -> Tuple[str, str]:
     if row is None:
         raise LookupError("the identities extension is not installed in this database")
     return row[0], row[1]
@@ -343,8 +365,8 @@ def _install(context: AdaptContext, name: str, info: Optional[TypeInfo], version
         binary_loader, binary_dumper = _RAW_BINARY[name]
     info.register(context)  # also the loaders and dumpers of distributedid[], siq[] and iuid[]
     adapters = context.adapters
-    adapters.register_loader(info.oid, text_loader)
-    adapters.register_loader(info.oid, binary_loader)
+    adapters.register_loader(info.oid, text_loader)  # type: ignore[type-abstract]  # the classes above are concrete
+    adapters.register_loader(info.oid, binary_loader)  # type: ignore[type-abstract]
     # The oid is per database, so each registration gets its own dumper classes.
     for dumper in (text_dumper, binary_dumper):
         adapters.register_dumper(python_type, type(dumper.__name__, (dumper,), {"oid": info.oid}))

@@ -2,14 +2,18 @@
 """Round trips of every identities type through psycopg 3 and identities_psycopg, against a real server.
 
 Connects with libpq's environment (PGHOST, PGPORT, PGUSER, PGDATABASE) to a database with the extension, on a
-server that preloads it and has a public-id key. Prints "ok - NAME" or "not ok - NAME: why" per check (test/clients/run
-counts them) and exits 1 if any failed.
+server that preloads it and has a public-id key. Runs with the python of a venv where the identities-psycopg wheel
+is installed (clients/python/install_wheel.sh): the package's sources are not on its path. Prints "ok - NAME" or
+"not ok - NAME: why" per check (test/clients/run counts them) and exits 1 if any failed.
 """
 
 import asyncio
 import datetime
+import importlib.metadata
 import os
+import subprocess
 import sys
+import tempfile
 import traceback
 import uuid
 from decimal import Decimal
@@ -17,7 +21,10 @@ from decimal import Decimal
 import psycopg
 from psycopg import errors
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import identities_psycopg
+
+sys.dont_write_bytecode = True  # checks.py, imported from the repository's tree: no __pycache__ left there
+from checks import readme_files  # noqa: E402
 from identities_psycopg import DistributedId, Iuid, Siq, register, register_async  # noqa: E402
 
 UTC = datetime.timezone.utc
@@ -83,6 +90,29 @@ conn = connect()
 INSTANT = datetime.datetime(2026, 11, 23, 12, 34, 56, 789000, tzinfo=UTC)
 conn.execute("CREATE TEMP TABLE ids (n serial, d distributedid, s siq, i iuid, da distributedid[], sa siq[],"
              " ia iuid[])")
+
+
+@check
+def imported_from_the_installed_wheel():
+    installed = importlib.metadata.distribution("identities-psycopg")
+    assert os.path.dirname(identities_psycopg.__file__) == str(installed.locate_file("identities_psycopg")), (
+        identities_psycopg.__file__, installed.locate_file(""))
+    assert identities_psycopg.__file__.startswith(sys.prefix + os.sep) and sys.prefix != sys.base_prefix, sys.prefix
+    assert os.path.isfile(os.path.join(os.path.dirname(identities_psycopg.__file__), "py.typed"))
+    print(f"# identities-psycopg {installed.version} with psycopg {psycopg.__version__},"
+          f" Python {sys.version.split()[0]}")
+
+
+@check
+def readme_first_query_prints_what_it_shows():
+    program = readme_files()["first_query.py"]
+    shown = program.split("print(row)  # prints:\n    # ", 1)[1].splitlines()[0]
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "first_query.py")
+        with open(path, "w") as file:
+            file.write(program)
+        printed = subprocess.run([sys.executable, path], check=True, text=True, stdout=subprocess.PIPE).stdout
+    assert printed == shown + "\n", (printed, shown)
 
 
 @check
