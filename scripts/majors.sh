@@ -190,7 +190,7 @@ run_in_chroot() {
 	rm -rf "$copy"
 	mkdir -p "$copy"
 	tar -C "$IDENTITIES_ROOT" --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
-		--exclude='src/*/*.d' --exclude=./.built-for -cf - . | tar -C "$copy" -xf -
+		--exclude='src/*/*.d' --exclude=./.built-for --exclude=node_modules -cf - . | tar -C "$copy" -xf -
 	[ -f "$kept" ] && tar -C "$copy" -xf "$kept" && rm -f "$kept"
 	# CITUS_SOURCE (a Citus source tarball, scripts/citus.sh) or CITUS_SOURCE_DIR (a directory of them): a copy
 	# inside the chroot, and its path there.
