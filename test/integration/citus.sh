@@ -420,13 +420,13 @@ $output"
 $output"
 fi
 
-# ---- doc/scale-out.md's Citus recipe (its sql citus block): the cluster's setup ran its CREATE EXTENSIONs, the rest runs in
+# ---- doc/scaling-out.md's Citus recipe (its sql citus block): the cluster's setup ran its CREATE EXTENSIONs, the rest runs in
 # a schema of its own; a ride and its event go in through the coordinator, a lookup by id is one task ----
-recipe=$(awk '/^```sql citus$/ { on = 1; next } /^```/ { on = 0 } on' "$IDENTITIES_ROOT/doc/scale-out.md" | grep -v '^CREATE EXTENSION')
+recipe=$(awk '/^```sql citus$/ { on = 1; next } /^```/ { on = 0 } on' "$IDENTITIES_ROOT/doc/scaling-out.md" | grep -v '^CREATE EXTENSION')
 if [ -z "$recipe" ]; then
-	fail "doc/scale-out.md has no sql citus block"
+	fail "doc/scaling-out.md has no sql citus block"
 elif ! output=$(printf 'CREATE SCHEMA readme;\nSET search_path = readme, public;\n%s\n' "$recipe" | sql coordinator -At 2>&1); then
-	fail "doc/scale-out.md's Citus recipe fails on the coordinator:
+	fail "doc/scaling-out.md's Citus recipe fails on the coordinator:
 $output"
 else
 	ride=$(sql coordinator -At -c "INSERT INTO readme.rides (payload) VALUES ('readme') RETURNING id")
@@ -436,7 +436,7 @@ else
 	plan=$(value coordinator "EXPLAIN (COSTS OFF) SELECT * FROM readme.rides JOIN readme.ride_events USING (id) WHERE id = '$ride'")
 	[ "$layout" = "1 hh" ] && grep -qx ' *Task Count: 1' <<<"$plan" &&
 		[ "$(value coordinator "SELECT payload FROM readme.rides JOIN readme.ride_events USING (id) WHERE id = '$ride'")" = readme ] ||
-		fail "doc/scale-out.md's Citus recipe: co-located hash tables ('$layout', expected '1 hh') with a one-task join by id:
+		fail "doc/scaling-out.md's Citus recipe: co-located hash tables ('$layout', expected '1 hh') with a one-task join by id:
 $plan"
 fi
 

@@ -1,5 +1,5 @@
 # Scale-out on PostgreSQL's own machinery: a router and two shards (three servers on loopback) joined by
-# postgres_fdw, with doc/scale-out.md's recipes: LIST by iuid_extract_country(id), HASH by id, RANGE under
+# postgres_fdw, with doc/scaling-out.md's recipes: LIST by iuid_extract_country(id), HASH by id, RANGE under
 # iuid_country_ops. Routed INSERTs (DEFAULT ids included) land on the right server, `WHERE id = $1` reads one
 # shard, aggregates cross shards, a key-changing UPDATE is refused by the shard's CHECK, a shard that is down
 # gives a clear error and nothing is written elsewhere; the clash check finds servers configured alike; the three
@@ -192,40 +192,40 @@ public=$(sql $shard_a -c "SELECT public_id('1127127523679087863971182442'::distr
 [ "$(sql $router -c "SELECT public_id_to_distributedid('$public')")" = 1127127523679087863971182442 ] ||
 	fail "a public id made on shard A does not decode on the router"
 
-# --- doc/scale-out.md's recipe (its ```sql fdw blocks) as a reader adapts it: a database of its own on each server,
+# --- doc/scaling-out.md's recipe (its ```sql fdw blocks) as a reader adapts it: a database of its own on each server,
 # shard B's CHECKs taking its part, the router's options naming these servers, shard_b made like shard_a, and
 # the lookup by $1 as a prepared statement ---
 readme_block() {
 	awk -v want="$1" '$0 == "```sql fdw" { block++; if (block == want) { on = 1; next } } on && $0 == "```" { exit } on' \
-		"$IDENTITIES_ROOT/doc/scale-out.md"
+		"$IDENTITIES_ROOT/doc/scaling-out.md"
 }
 readme() { local port=$1; shift; psql_on "$port" -d readme -X -At -v ON_ERROR_STOP=1 "$@"; }
 for port in $router $shard_a $shard_b; do sql $port -c "CREATE DATABASE readme" >/dev/null; done
 shard_sql=$(readme_block 1)
-[ -n "$shard_sql" ] && [ -n "$(readme_block 2)" ] || fail "doc/scale-out.md has no two sql fdw blocks"
-output=$(readme $shard_a <<<"$shard_sql" 2>&1) || fail "doc/scale-out.md's shard block fails on shard A: $output"
+[ -n "$shard_sql" ] && [ -n "$(readme_block 2)" ] || fail "doc/scaling-out.md has no two sql fdw blocks"
+output=$(readme $shard_a <<<"$shard_sql" 2>&1) || fail "doc/scaling-out.md's shard block fails on shard A: $output"
 output=$(sed -e 's/< 100)/>= 100)/' -e 's/= 0)/= 1)/' -e 's/IN (7, 11, 12)/NOT IN (7, 11, 12)/' <<<"$shard_sql" |
-	readme $shard_b 2>&1) || fail "doc/scale-out.md's shard block, with shard B's parts, fails on shard B: $output"
+	readme $shard_b 2>&1) || fail "doc/scaling-out.md's shard block, with shard B's parts, fails on shard B: $output"
 router_sql=$(readme_block 2 | sed -e "s|host 'shard-a'|host '$IDENTITIES_WORK', port '$shard_a'|" -e "s|dbname 'app'|dbname 'readme'|" \
 	-e "s|FOR app SERVER|FOR postgres SERVER|" -e "s|OPTIONS (user 'app', password '…')|OPTIONS (user 'postgres')|" \
 	-e 's|^SELECT \(.*\$1.*\);$|PREPARE readme_lookup(iuid) AS SELECT \1;|')
 shard_b_sql=$(awk '/^CREATE SERVER shard_a/ { on = 1 } on { print } on && /^CREATE USER MAPPING/ { exit }' <<<"$router_sql" |
 	sed -e 's/shard_a/shard_b/g' -e "s|port '$shard_a'|port '$shard_b'|")
 router_sql=$(awk -v b="$shard_b_sql" '$0 == "-- (shard_b likewise)" { print b; next } { print }' <<<"$router_sql")
-output=$(readme $router <<<"$router_sql" 2>&1) || fail "doc/scale-out.md's router block fails on the router: $output
+output=$(readme $router <<<"$router_sql" 2>&1) || fail "doc/scaling-out.md's router block fails on the router: $output
 $router_sql"
 ride=$(readme $router -c "INSERT INTO rides (payload) VALUES ('readme') RETURNING id")
 readme $router -c "INSERT INTO payments (amount) SELECT g FROM generate_series(1, 100) AS g" >/dev/null
 by_country=$(readme $router -c "INSERT INTO rides_by_country (payload) VALUES ('by country') RETURNING id")
 [ "$(readme $shard_a -c "SELECT payload FROM rides WHERE id = '$ride'")" = readme ] ||
-	fail "doc/scale-out.md's RANGE layout: a DEFAULT id of country 7 did not land on shard A"
+	fail "doc/scaling-out.md's RANGE layout: a DEFAULT id of country 7 did not land on shard A"
 [ "$(readme $router -c "SELECT (SELECT count(*) FROM payments_0) > 0 AND (SELECT count(*) FROM payments_1) > 0 AND
-	(SELECT count(*) FROM payments) = 100")" = t ] || fail "doc/scale-out.md's HASH layout: 100 payments not spread over both shards"
-lookup=$(grep '^PREPARE readme_lookup' <<<"$router_sql") || fail "doc/scale-out.md's router block has no lookup by \$1"
+	(SELECT count(*) FROM payments) = 100")" = t ] || fail "doc/scaling-out.md's HASH layout: 100 payments not spread over both shards"
+lookup=$(grep '^PREPARE readme_lookup' <<<"$router_sql") || fail "doc/scaling-out.md's router block has no lookup by \$1"
 [ "$(readme $router -c "$lookup" -c "EXECUTE readme_lookup('$by_country')" | cut -d'|' -f2)" = "by country" ] ||
-	fail "doc/scale-out.md's LIST lookup by \$1 did not find the row"
+	fail "doc/scaling-out.md's LIST lookup by \$1 did not find the row"
 plan=$(readme $router -c "EXPLAIN (COSTS OFF) SELECT * FROM rides WHERE id = '$ride'")
 [ "$(grep -c 'Foreign Scan' <<<"$plan")" = 1 ] && grep -q rides_0_99 <<<"$plan" ||
-	fail "doc/scale-out.md's RANGE layout: WHERE id = <literal> does not read one shard:
+	fail "doc/scaling-out.md's RANGE layout: WHERE id = <literal> does not read one shard:
 $plan"
-echo "doc/scale-out.md's postgres_fdw recipe ran on the router and both shards"
+echo "doc/scaling-out.md's postgres_fdw recipe ran on the router and both shards"

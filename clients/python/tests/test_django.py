@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""identities_psycopg.django with Django 5.2 against a real server (test_django.sh runs it in a venv where the wheel
+"""identities_psycopg.django with Django 5.2 against a real server (test_orm.sh django runs it in a venv where the wheel
 is installed). The README's example project (settings.py, the rides app and its first migration, ride.py) is written
 into a scratch directory, migrated with makemigrations and migrate into a scratch database, and run; then each kind
 of value goes through the ORM, with the SQL sent and its EXPLAIN checked."""

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""identities_psycopg.sqlalchemy with SQLAlchemy 2.0 and Alembic against a real server (test_sqlalchemy.sh runs it
+"""identities_psycopg.sqlalchemy with SQLAlchemy 2.0 and Alembic against a real server (test_orm.sh sqlalchemy runs it
 in a venv where the wheel is installed). The README's example project (models.py, migrations/env.py, the first
 revision, rides.py) is written into a scratch directory, migrated with Alembic into a scratch database, and run;
 then each kind of value goes through the ORM and Core, with the SQL sent and its EXPLAIN checked."""
