@@ -48,3 +48,52 @@ BEGIN
 	RETURN sameness.check(label, cardinality(inputs), differences);
 END
 $$;
+
+-- The error a query raises, in full: its SQLSTATE, message, detail and hint; 'no error' when it raises none.
+CREATE FUNCTION sameness.error_of(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	message text;
+	detail text;
+	hint text;
+BEGIN
+	EXECUTE query;
+	RETURN 'no error';
+EXCEPTION WHEN OTHERS THEN
+	GET STACKED DIAGNOSTICS message = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL, hint = PG_EXCEPTION_HINT;
+	RETURN format('ERROR %s: %s (detail: %s; hint: %s)', SQLSTATE, message, coalesce(detail, ''), coalesce(hint, ''));
+END
+$$;
+
+-- The errors of native.FUNCTION(input) and portable.FUNCTION(input) for each input, compared in full (message,
+-- detail and hint too): for functions whose errors the portable edition words as the native one does. Results
+-- are not compared (a random id differs); that either raises no error is.
+CREATE FUNCTION sameness.same_errors(label text, call text, inputs text[]) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	input text;
+	native text;
+	portable text;
+	differences text[] := '{}';
+BEGIN
+	FOREACH input IN ARRAY inputs LOOP
+		native := sameness.error_of('SELECT (' || replace(replace(call, '%1', input), '%E', 'native') || ')::text');
+		portable := sameness.error_of('SELECT (' || replace(replace(call, '%1', input), '%E', 'portable') || ')::text');
+		IF native IS DISTINCT FROM portable THEN
+			differences := differences || format('%s: native %s, portable %s', input, native, portable);
+		END IF;
+	END LOOP;
+	RETURN sameness.check(label, cardinality(inputs), differences);
+END
+$$;
+
+-- The catalog labels of a function in both editions, overload by overload (matched by their number of arguments):
+-- argument names, volatility, strictness and parallel safety.
+CREATE FUNCTION sameness.same_labels(function_name name) RETURNS text LANGUAGE sql AS $$
+	SELECT sameness.check(function_name || ' labels', count(*), array_agg(format('%s/%s: native %s, portable %s', function_name,
+			pronargs, concat_ws(' ', n.proargnames, n.provolatile, n.proisstrict, n.proparallel),
+			concat_ws(' ', p.proargnames, p.provolatile, p.proisstrict, p.proparallel)))
+		FILTER (WHERE (n.proargnames, n.provolatile, n.proisstrict, n.proparallel)
+			IS DISTINCT FROM (p.proargnames, p.provolatile, p.proisstrict, p.proparallel)))
+	FROM (SELECT * FROM pg_catalog.pg_proc WHERE pronamespace = 'native'::regnamespace AND proname = function_name) AS n
+	FULL JOIN (SELECT * FROM pg_catalog.pg_proc WHERE pronamespace = 'portable'::regnamespace AND proname = function_name) AS p
+		USING (pronargs)
+$$;

@@ -150,6 +150,27 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.distributedid_boundary(timestamptz) IS 'smallest DistributedId whose embedded timestamp is at or after the argument; for range partitions and scans';
 
+-- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's millisecond since
+-- 1900 exactly (no second of leeway) and 48 random bits drawn as distributedid_generate draws them (never 0). No
+-- generator state, no identities.incremental_ids. From 1900-01-01 to 3014-12-13 12:41:28.831999+00, else 22008.
+CREATE FUNCTION @extschema@.distributedid_generate_at(at timestamptz) RETURNS @extschema@.distributedid
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+DECLARE
+	milliseconds numeric;
+	random_part bigint := ('x' || encode(substr(@extschema@.identities_random_bytes(), 1, 6), 'hex'))::bit(48)::bigint;
+BEGIN
+	IF isfinite(at) THEN
+		milliseconds := floor(@extschema@.identities_milliseconds_since('1900-01-01 00:00:00+00', at));
+	END IF;
+	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 35184372088831 THEN
+		RAISE EXCEPTION 'timestamp out of range for type distributedid' USING ERRCODE = '22008',
+			DETAIL = 'A generated distributedid embeds milliseconds since 1900-01-01 in 45 bits, from 1900-01-01 00:00:00+00 to 3014-12-13 12:41:28.831+00.';
+	END IF;
+	RETURN milliseconds * 281474976710656 + CASE WHEN random_part = 0 THEN 1 ELSE random_part END;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.distributedid_generate_at(timestamptz) IS 'DistributedId embedding the instant''s millisecond (no second of leeway) and 48 random bits: for rows made before identities';
+
 -- conversions: the native edition's casts, as functions (a cast to or from a domain is its base type's)
 
 CREATE FUNCTION @extschema@.numeric_to_distributedid(numeric) RETURNS @extschema@.distributedid

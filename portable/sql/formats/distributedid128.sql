@@ -114,6 +114,33 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.distributedid128_boundary(timestamptz) IS 'smallest DistributedId128 whose embedded timestamp is at or after the argument; for range partitions and scans';
 
+-- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's millisecond since
+-- 1700 and a 75-bit random part drawn as distributedid128_generate draws it (never 0). No generator state, no
+-- identities.incremental_ids. From 1700-01-01 to 10619-08-04 05:31:50.655999+00, else 22008.
+CREATE FUNCTION @extschema@.distributedid128_generate_at(at timestamptz) RETURNS uuid
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+DECLARE
+	random_bytes bytea := @extschema@.identities_random_bytes();
+	-- 11 high bits and 64 low ones, from the wholly random bytes 0-5 and 9-12 of a random uuid
+	random_high bigint := ('x' || encode(substr(random_bytes, 1, 2), 'hex'))::bit(16)::bigint & 2047;
+	random_low numeric := @extschema@.identities_bytes_to_numeric(substr(random_bytes, 3, 4) || substr(random_bytes, 10, 4));
+	milliseconds numeric;
+BEGIN
+	IF isfinite(at) THEN
+		milliseconds := floor(@extschema@.identities_milliseconds_since('1700-01-01 00:00:00+00', at));
+	END IF;
+	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 281474976710655 THEN
+		RAISE EXCEPTION 'timestamp out of range for DistributedId128' USING ERRCODE = '22008',
+			DETAIL = 'A DistributedId128 embeds milliseconds since 1700-01-01 in 48 bits, up to 10619-08-04 05:31:50.655+00.';
+	END IF;
+	IF random_high = 0 AND random_low = 0 THEN
+		random_low := 1;
+	END IF;
+	RETURN @extschema@.identities_compose_distributedid128(milliseconds::bigint, random_high * 18446744073709551616 + random_low);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.distributedid128_generate_at(timestamptz) IS 'DistributedId128 embedding the instant''s millisecond and 75 random bits: for rows made before identities';
+
 CREATE FUNCTION @extschema@.distributedid128_to_numeric(uuid) RETURNS numeric
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_uuid_to_numeric($1);

@@ -6,12 +6,14 @@
 
 -- Internal: the session's tag, as the native one's: two bytes of an MD5, the third xor the pid's bits 16..23, then
 -- the pid's two low bytes. SQL cannot read the host name the native edition hashes: the MD5 is of the server's
--- address, port and start time, which tell servers apart as well.
+-- address, port and start time, which tell servers apart as well. The start time is hashed as its Unix epoch, not
+-- its text, which the session's TimeZone and DateStyle change: one tag for the whole session, whatever it sets
+-- (hotguid_generate keeps the first it computes, hotguid_generate_at computes it at each call).
 CREATE FUNCTION @extschema@.identities_hotguid_tag() RETURNS bytea
 	LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
 DECLARE
 	digest bytea := decode(md5(coalesce(host(inet_server_addr()), 'local') || ':' || current_setting('port') || ':'
-		|| pg_postmaster_start_time()::text), 'hex');
+		|| extract(epoch FROM pg_postmaster_start_time())::text), 'hex');
 	pid integer := pg_backend_pid();
 BEGIN
 	RETURN substr(digest, 1, 2) || set_byte('\x00'::bytea, 0, get_byte(digest, 2) # ((pid >> 16) & 255))
@@ -80,6 +82,40 @@ BEGIN
 END
 $$;
 COMMENT ON FUNCTION @extschema@.hotguid_generate(bigint) IS 'new HotGuid carrying a shard key (0 to 2^32-1), unique per session';
+
+-- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's second (rounded
+-- down), hotguid_generate's machine tag, the counter (numbering the ids of one second) and the shard key, checked
+-- first as the native edition checks them. No generator state: the same arguments give the same id in a session.
+-- VOLATILE and PARALLEL RESTRICTED as the native one: the tag holds the session's pid. From 1970-01-01 to
+-- 2106-02-07 06:28:15.999999+00, else 22008.
+CREATE FUNCTION @extschema@.hotguid_generate_at(at timestamptz, shard_key bigint, counter integer) RETURNS uuid
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+DECLARE
+	tag bytea := @extschema@.identities_hotguid_tag();
+	seconds numeric;
+BEGIN
+	IF shard_key < 0 OR shard_key > 4294967295 THEN
+		RAISE EXCEPTION 'shard_key % is out of range for hotguid', shard_key USING ERRCODE = '22003',
+			DETAIL = 'The shard key of a hotguid must be from 0 to 4294967295.';
+	END IF;
+	IF counter < 0 OR counter > 16777215 THEN
+		RAISE EXCEPTION 'counter % is out of range for hotguid', counter USING ERRCODE = '22003',
+			DETAIL = 'The counter of a hotguid must be from 0 to 16777215.';
+	END IF;
+	IF isfinite(at) THEN
+		seconds := floor(extract(epoch FROM at));
+	END IF;
+	IF seconds IS NULL OR seconds < 0 OR seconds > 4294967295 THEN
+		RAISE EXCEPTION 'timestamp out of range for HotGuid' USING ERRCODE = '22008',
+			DETAIL = 'A HotGuid embeds Unix seconds in 32 bits, from 1970-01-01 to 2106-02-07 06:28:15+00.';
+	END IF;
+	-- assembled as hotguid_generate assembles its ids
+	RETURN (lpad(to_hex(seconds::bigint), 8, '0') || encode(substr(tag, 2, 1) || substr(tag, 1, 1) || substr(tag, 4, 1)
+		|| substr(tag, 3, 1) || substr(tag, 5, 1), 'hex') || lpad(to_hex(counter), 6, '0')
+		|| encode(@extschema@.identities_reverse_bytes(substr(int8send(shard_key), 5, 4)), 'hex'))::uuid;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.hotguid_generate_at(timestamptz, bigint, integer) IS 'HotGuid of the instant''s second with hotguid_generate''s machine tag, a shard key (0 to 2^32-1) and a counter (0 to 2^24-1) numbering the ids of one second: for rows made before identities';
 
 CREATE FUNCTION @extschema@.hotguid_extract_shard_key(uuid) RETURNS bigint
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE

@@ -79,6 +79,30 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for a country and a service entity (0-255 each): increasing within a ms, never repeated by one session';
 
+-- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's millisecond, format
+-- version 0, the country and the service entity (checked first, as the native edition does), 54 random bits drawn
+-- as iuid_generate draws a new ms's. No generator state. From 1970-01-01 to 10889-08-02 05:31:50.655999+00, else
+-- 22008.
+CREATE FUNCTION @extschema@.iuid_generate_at(at timestamptz, country integer, service_entity integer) RETURNS @extschema@.iuid
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+DECLARE
+	checked_country integer := @extschema@.identities_iuid_byte(country, 'country');
+	checked_entity integer := @extschema@.identities_iuid_byte(service_entity, 'service_entity');
+	milliseconds numeric;
+BEGIN
+	IF isfinite(at) THEN
+		milliseconds := floor(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00', at));
+	END IF;
+	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 281474976710655 THEN
+		RAISE EXCEPTION 'timestamp out of range for type iuid' USING ERRCODE = '22008',
+			DETAIL = 'An iuid embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00.';
+	END IF;
+	RETURN @extschema@.identities_compose_iuid(milliseconds::bigint, 0, checked_country, checked_entity,
+		('x' || encode(substr(@extschema@.identities_random_bytes(), 10, 7), 'hex'))::bit(56)::bigint & 18014398509481983);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.iuid_generate_at(timestamptz, integer, integer) IS 'iUID of the instant''s millisecond, a country and a service entity (0-255 each) with 54 random bits: for rows made before identities';
+
 CREATE FUNCTION @extschema@.iuid_extract_timestamp(@extschema@.iuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00', ('x' || left(replace($1::text, '-', ''), 12))::bit(48)::bigint);

@@ -300,6 +300,63 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.siq_generate(text, text, integer) IS 'new SIQ of a qualifier, domain and shard (0-255); serials from a server-wide sequence in the portable edition';
 
+-- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's tick (1/65536 s,
+-- rounded down), the shard, the domain's hash, the serial (numbering the ids of one tick, up to the qualifier's
+-- maximum) and the qualifier, checked in the native edition's order (domain, shard, qualifier, serial, instant). No
+-- generator state and no sequence: the same arguments give the same id, as in the native edition. From 1970-01-01
+-- to 36812-02-20 00:36:15.999999+00, else 22008.
+CREATE FUNCTION @extschema@.siq_generate_at(at timestamptz, serial integer, qualifier text, domain text, shard integer)
+	RETURNS @extschema@.siq
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	domain_hash bigint := @extschema@.siq_domain_hash(domain);
+	qualifier_names constant text[] := ARRAY['user', 'application', 'event', 'product', 'group', 'collection',
+		'invite', 'tag', 'channel', 'thread', 'message', 'ternary', 'manytomany', 'multi', 'content'];
+	qualifier_values constant integer[] := ARRAY[32, 48, 40, 56, 36, 52, 44, 34, 42, 22, 30, 9, 13, 11, 15];
+	qualifier_index integer;
+	qualifier_value integer;
+	width integer;
+	max_serial integer;
+	micros numeric;
+BEGIN
+	IF shard < 0 OR shard > 255 THEN
+		RAISE EXCEPTION 'shard % is out of range for siq', shard USING ERRCODE = '22003',
+			DETAIL = 'The shard of a siq must be from 0 to 255.';
+	END IF;
+	qualifier_index := array_position(qualifier_names, qualifier);
+	IF qualifier_index IS NULL THEN
+		RAISE EXCEPTION 'unknown siq qualifier "%"', qualifier USING ERRCODE = '22023',
+			DETAIL = 'Valid qualifiers are ' || array_to_string(qualifier_names, ', ') || '.';
+	END IF;
+	qualifier_value := qualifier_values[qualifier_index];
+	width := CASE WHEN qualifier_value >= 32 THEN 5 WHEN qualifier_value >= 16 THEN 4 ELSE 3 END;
+	max_serial := (1 << (16 - width)) - 1;
+	IF serial < 0 OR serial > max_serial THEN
+		RAISE EXCEPTION 'serial % is out of range for siq qualifier "%"', serial, qualifier USING ERRCODE = '22003',
+			DETAIL = format('The serial of a siq of qualifier %s must be from 0 to %s.', qualifier, max_serial);
+	END IF;
+	IF isfinite(at) THEN
+		micros := floor(extract(epoch FROM at) * 1000000);
+	END IF;
+	IF micros IS NULL OR micros < 0 OR div(micros, 1000000) > 1099511627775 THEN
+		RAISE EXCEPTION 'timestamp out of range for type siq' USING ERRCODE = '22008',
+			DETAIL = 'A siq embeds Unix time in 40-bit seconds and 16-bit fractions, from 1970-01-01 up to 36812-02-20 00:36:16+00.';
+	END IF;
+	-- assembled as identities_siq_generate assembles its ids
+	RETURN lpad(to_hex(@extschema@.identities_siq_clock_tick(micros::bigint)), 14, '0') || lpad(to_hex(shard), 2, '0')
+		|| lpad(to_hex(domain_hash), 8, '0') || lpad(to_hex(serial << width | (qualifier_value & ((1 << width) - 1))), 4, '0');
+END
+$$;
+COMMENT ON FUNCTION @extschema@.siq_generate_at(timestamptz, integer, text, text, integer) IS 'SIQ of the instant''s tick (1/65536 s, rounded down), a serial (up to the qualifier''s maximum), a qualifier, a domain and a shard (0-255): for rows made before identities';
+
+-- Domain and shard from identities.siq_domain and identities.siq_shard, as siq_generate(qualifier) takes them (read
+-- before the qualifier is checked, as the native edition reads them).
+CREATE FUNCTION @extschema@.siq_generate_at(at timestamptz, serial integer, qualifier text) RETURNS @extschema@.siq
+	LANGUAGE sql STABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.siq_generate_at(at, serial, qualifier, coalesce(current_setting('identities.siq_domain', true), ''),
+		@extschema@.identities_node_setting('identities.siq_shard'));
+COMMENT ON FUNCTION @extschema@.siq_generate_at(timestamptz, integer, text) IS 'SIQ of the instant''s tick (1/65536 s, rounded down), a serial numbering the ids of one tick (up to the qualifier''s maximum) and a qualifier, domain and shard from identities.siq_domain and identities.siq_shard: for rows made before identities';
+
 CREATE FUNCTION @extschema@.siq_extract_timestamp(@extschema@.siq) RETURNS timestamptz
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE

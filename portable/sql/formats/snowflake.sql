@@ -195,6 +195,50 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.snowflake_generate(integer, integer) IS 'new Snowflake for a worker and a process (0-31 each); increments from a server-wide sequence in the portable edition';
 
+-- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's millisecond since
+-- identities.snowflake_epoch, the worker, the process and the increment (numbering the ids of one millisecond),
+-- checked first as the native edition checks them. No generator state and no sequence: the same arguments give the
+-- same id, as in the native edition (STABLE: the epoch is a setting). From the epoch to its 2^41st millisecond,
+-- else 22008.
+CREATE FUNCTION @extschema@.snowflake_generate_at(at timestamptz, increment integer, worker integer, process integer) RETURNS bigint
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+	epoch_millis bigint;
+	milliseconds numeric;
+BEGIN
+	IF worker < 0 OR worker > 31 THEN
+		RAISE EXCEPTION 'worker % is out of range for snowflake', worker USING ERRCODE = '22003',
+			DETAIL = 'The worker of a snowflake must be from 0 to 31.';
+	END IF;
+	IF process < 0 OR process > 31 THEN
+		RAISE EXCEPTION 'process % is out of range for snowflake', process USING ERRCODE = '22003',
+			DETAIL = 'The process of a snowflake must be from 0 to 31.';
+	END IF;
+	IF increment < 0 OR increment > 4095 THEN
+		RAISE EXCEPTION 'increment % is out of range for snowflake', increment USING ERRCODE = '22003',
+			DETAIL = 'The increment of a snowflake must be from 0 to 4095.';
+	END IF;
+	epoch_millis := @extschema@.identities_snowflake_epoch();
+	IF isfinite(at) THEN
+		milliseconds := floor(extract(epoch FROM at) * 1000) - epoch_millis;
+	END IF;
+	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 2199023255551 THEN
+		RAISE EXCEPTION 'timestamp out of range for snowflake' USING ERRCODE = '22008',
+			DETAIL = 'A snowflake in a bigint holds milliseconds since its epoch in 41 bits (its sign bit stays clear): from the epoch to 69 years after it, 2084-09-06 15:47:35.551+00 for Discord''s.';
+	END IF;
+	RETURN (milliseconds::bigint << 22) | (worker::bigint << 17) | (process::bigint << 12) | increment;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.snowflake_generate_at(timestamptz, integer, integer, integer) IS 'Snowflake of the instant''s millisecond under identities.snowflake_epoch, an increment (0-4095), a worker and a process (0-31 each): for rows made before identities';
+
+-- Worker and process from identities.snowflake_worker and identities.snowflake_process, as snowflake_generate()
+-- takes them (read before the increment is checked, as the native edition reads them).
+CREATE FUNCTION @extschema@.snowflake_generate_at(at timestamptz, increment integer) RETURNS bigint
+	LANGUAGE sql STABLE STRICT PARALLEL SAFE
+	RETURN @extschema@.snowflake_generate_at(at, increment, @extschema@.identities_node_setting('identities.snowflake_worker'),
+		@extschema@.identities_node_setting('identities.snowflake_process'));
+COMMENT ON FUNCTION @extschema@.snowflake_generate_at(timestamptz, integer) IS 'Snowflake of the instant''s millisecond under identities.snowflake_epoch, worker and process from identities.snowflake_worker and identities.snowflake_process, and an increment (0-4095) numbering the ids of one millisecond: for rows made before identities';
+
 CREATE FUNCTION @extschema@.snowflake_extract_timestamp(bigint) RETURNS timestamptz
 	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
 BEGIN

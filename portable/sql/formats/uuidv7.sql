@@ -59,6 +59,27 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.uuidv7_boundary(timestamptz) IS 'smallest UUIDv7 whose millisecond is at or after the instant';
 
+-- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's time in 1/4096 ms
+-- as uuidv7_generate takes the clock's (the microseconds of the ms * 4096 / 1000), 62 random bits. No generator
+-- state. From 1970-01-01 to 10889-08-02 05:31:50.655999+00, else 22008.
+CREATE FUNCTION @extschema@.uuidv7_generate_at(at timestamptz) RETURNS uuid
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+DECLARE
+	micros numeric;
+BEGIN
+	IF isfinite(at) THEN
+		micros := floor(extract(epoch FROM at) * 1000000);
+	END IF;
+	IF micros IS NULL OR micros < 0 OR div(micros, 1000) > 281474976710655 THEN
+		RAISE EXCEPTION 'timestamp out of range for UUIDv7' USING ERRCODE = '22008',
+			DETAIL = 'A UUIDv7 embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00.';
+	END IF;
+	RETURN @extschema@.identities_compose_uuidv7((div(micros, 1000)::bigint << 12) | (mod(micros, 1000)::bigint * 4096 / 1000),
+		('x' || encode(substr(@extschema@.identities_random_bytes(), 9, 8), 'hex'))::bit(64)::bigint);
+END
+$$;
+COMMENT ON FUNCTION @extschema@.uuidv7_generate_at(timestamptz) IS 'UUIDv7 of the instant (its millisecond and 12-bit sub-millisecond fraction) with 62 random bits: for rows made before identities';
+
 -- @expand time_window FORMAT=uuidv7 TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id)
 
 -- pg_partman's time decoder passes the id as text (p_time_decoder => 'uuidv7_extract_timestamp')

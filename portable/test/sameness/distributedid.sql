@@ -81,3 +81,38 @@ WHERE previous IS NOT NULL;
 SET identities.incremental_ids = '7';
 SELECT sameness.same_outcomes('distributedid_generate under identities.incremental_ids', '%E.distributedid_generate()', ARRAY['1']);
 RESET identities.incremental_ids;
+
+-- ids for a given instant (distributedid_generate_at): :samples random instants over the whole range (1900-01-01 to
+-- 3014-12-13 12:41:28.831999), each given an id by both editions: the same millisecond (the id's top 45 bits), the
+-- same extracted timestamp, the portable's text a value of the native type; its 48 random bits never 0, the top one
+-- set about half the time, no id twice
+CREATE TEMP TABLE at_ids AS
+SELECT at, native.distributedid_generate_at(at)::text::numeric AS native_id, portable.distributedid_generate_at(at) AS portable_id
+FROM (SELECT timestamptz '1900-01-01Z' + random() * (timestamptz '3014-12-13 12:41:28.831999Z' - timestamptz '1900-01-01Z') AS at
+	FROM generate_series(1, :samples)) AS instants;
+SELECT sameness.check('distributedid_generate_at', count(*), array_agg(format('%s: native %s, portable %s', at, native_id, portable_id))
+		FILTER (WHERE div(native_id, 281474976710656) <> div(portable_id, 281474976710656)
+			OR native.distributedid_extract_timestamp(native_id::text::native.distributedid)
+				IS DISTINCT FROM native.distributedid_extract_timestamp(portable_id::text::native.distributedid)
+			OR native.distributedid_extract_timestamp(native_id::text::native.distributedid)
+				IS DISTINCT FROM portable.distributedid_extract_timestamp(portable_id)
+			OR mod(portable_id, 281474976710656) = 0)
+	|| CASE WHEN count(DISTINCT portable_id) = count(*) THEN '{}'::text[] ELSE ARRAY['an id twice'] END
+	|| CASE WHEN abs(count(*) FILTER (WHERE mod(portable_id, 281474976710656) >= 140737488355328) - count(*) / 2.0) <= 3 * sqrt(count(*))
+		THEN '{}'::text[] ELSE ARRAY['the top random bit is not set about half the time'] END)
+FROM at_ids;
+SELECT sameness.check('distributedid_generate_at of one instant', count(*),
+	CASE WHEN count(DISTINCT id) = count(*) THEN '{}'::text[] ELSE ARRAY['an id twice'] END)
+FROM (SELECT portable.distributedid_generate_at('2021-03-04 05:06:07.891234Z') AS id FROM generate_series(1, least(:samples, 10000))) AS ids;
+-- edges: the first and last instants, one microsecond outside each, the infinities and PostgreSQL's own ends (the
+-- timestamp of the id, or the SQLSTATE), and the errors in full
+SELECT sameness.same_outcomes('distributedid_generate_at edges', '%E.distributedid_extract_timestamp(%E.distributedid_generate_at(%1))', ARRAY[
+	'''1900-01-01 00:00:00Z''::timestamptz', '''1899-12-31 23:59:59.999999Z''::timestamptz', '''3014-12-13 12:41:28.831999Z''::timestamptz',
+	'''3014-12-13 12:41:28.832Z''::timestamptz', '''-infinity''::timestamptz', '''infinity''::timestamptz',
+	'''4714-11-24 00:00:00+00 BC''::timestamptz', '''294276-12-31 23:59:59.999999+00''::timestamptz', '''2021-03-04 05:06:07.8915Z''::timestamptz',
+	'NULL::timestamptz']);
+SELECT sameness.same_errors('distributedid_generate_at errors', '%E.distributedid_generate_at(%1)', ARRAY[
+	'''1900-01-01 00:00:00Z''::timestamptz', '''1899-12-31 23:59:59.999999Z''::timestamptz', '''3014-12-13 12:41:28.831999Z''::timestamptz',
+	'''3014-12-13 12:41:28.832Z''::timestamptz', '''-infinity''::timestamptz', '''infinity''::timestamptz', 'NULL::timestamptz']);
+-- the native edition's argument names, volatility, strictness and parallel safety
+SELECT sameness.same_labels('distributedid_generate_at');

@@ -77,3 +77,40 @@ SET identities.incremental_ids = '340282366920938463463374607431768211455';
 SELECT sameness.same_outcomes('distributedid128_generate under identities.incremental_ids', '%E.distributedid128_generate()', ARRAY['1']);
 SELECT sameness.same_outcomes('distributedid128_generate exhausted', '%E.distributedid128_generate()', ARRAY['1']);
 RESET identities.incremental_ids;
+
+-- ids for a given instant (distributedid128_generate_at): :samples random instants over the whole range (1700-01-01
+-- to 10619-08-04 05:31:50.655999), each given an id by both editions: the same millisecond and version nibble (the
+-- top 52 bits) and the same zero bit where RFC 9562 puts its variant (bit 64), the same extracted timestamp (the
+-- native edition's reading of the portable id too); its 75 random bits with the top one set about half the time, no
+-- id twice
+CREATE TEMP TABLE at_ids AS
+SELECT at, ('x' || replace(native_id::text, '-', ''))::bit(128) AS native_bits, ('x' || replace(portable_id::text, '-', ''))::bit(128) AS portable_bits,
+	native_id, portable_id
+FROM (SELECT at, native.distributedid128_generate_at(at) AS native_id, portable.distributedid128_generate_at(at) AS portable_id
+	FROM (SELECT timestamptz '1700-01-01Z' + random() * (timestamptz '10619-08-04 05:31:50.655999Z' - timestamptz '1700-01-01Z') AS at
+		FROM generate_series(1, :samples)) AS instants) AS ids;
+SELECT sameness.check('distributedid128_generate_at', count(*), array_agg(format('%s: native %s, portable %s', at, native_id, portable_id))
+		FILTER (WHERE substring(native_bits FROM 1 FOR 52) <> substring(portable_bits FROM 1 FOR 52)
+			OR substring(native_bits FROM 65 FOR 1) <> substring(portable_bits FROM 65 FOR 1)
+			OR native.distributedid128_extract_timestamp(native_id) IS DISTINCT FROM native.distributedid128_extract_timestamp(portable_id)
+			OR native.distributedid128_extract_timestamp(native_id) IS DISTINCT FROM portable.distributedid128_extract_timestamp(portable_id)
+			OR native.distributedid128_extract_timestamp(portable_id) IS NULL)
+	|| CASE WHEN count(DISTINCT portable_id) = count(*) THEN '{}'::text[] ELSE ARRAY['an id twice'] END
+	|| CASE WHEN abs(count(*) FILTER (WHERE substring(portable_bits FROM 53 FOR 1) = B'1') - count(*) / 2.0) <= 3 * sqrt(count(*))
+		THEN '{}'::text[] ELSE ARRAY['the top random bit is not set about half the time'] END)
+FROM at_ids;
+SELECT sameness.check('distributedid128_generate_at of one instant', count(*),
+	CASE WHEN count(DISTINCT id) = count(*) THEN '{}'::text[] ELSE ARRAY['an id twice'] END)
+FROM (SELECT portable.distributedid128_generate_at('2021-03-04 05:06:07.891234Z') AS id FROM generate_series(1, least(:samples, 10000))) AS ids;
+-- edges: the first and last instants, one microsecond outside each, the infinities and PostgreSQL's own ends (the
+-- timestamp of the id, or the SQLSTATE), and the errors in full
+SELECT sameness.same_outcomes('distributedid128_generate_at edges', '%E.distributedid128_extract_timestamp(%E.distributedid128_generate_at(%1))', ARRAY[
+	'''1700-01-01 00:00:00Z''::timestamptz', '''1699-12-31 23:59:59.999999Z''::timestamptz', '''10619-08-04 05:31:50.655999Z''::timestamptz',
+	'''10619-08-04 05:31:50.656Z''::timestamptz', '''-infinity''::timestamptz', '''infinity''::timestamptz',
+	'''4714-11-24 00:00:00+00 BC''::timestamptz', '''294276-12-31 23:59:59.999999+00''::timestamptz', '''2021-03-04 05:06:07.8915Z''::timestamptz',
+	'NULL::timestamptz']);
+SELECT sameness.same_errors('distributedid128_generate_at errors', '%E.distributedid128_generate_at(%1)', ARRAY[
+	'''1700-01-01 00:00:00Z''::timestamptz', '''1699-12-31 23:59:59.999999Z''::timestamptz', '''10619-08-04 05:31:50.655999Z''::timestamptz',
+	'''10619-08-04 05:31:50.656Z''::timestamptz', '''-infinity''::timestamptz', '''infinity''::timestamptz', 'NULL::timestamptz']);
+-- the native edition's argument names, volatility, strictness and parallel safety
+SELECT sameness.same_labels('distributedid128_generate_at');

@@ -46,3 +46,50 @@ SELECT sameness.check('hotguid_generate unique', count(*), CASE WHEN count(DISTI
 FROM (SELECT portable.hotguid_generate(7) AS id FROM generate_series(1, :samples)) AS generated;
 SELECT sameness.same_outcomes('hotguid_generate arguments', '%E.hotguid_extract_shard_key(%E.hotguid_generate(%1))', ARRAY[
 	'0', '4294967295', '4294967296', '-1']);
+
+-- ids for a given instant (hotguid_generate_at). The machine tag (bytes 4-8) cannot be the native edition's: that is
+-- an MD5 of the host name, which SQL cannot read (doc/portable.md), and of the postmaster's pid where identities is
+-- preloaded; the portable one is hotguid_generate's tag of this session. So: :samples random instants over the whole
+-- range (1970-01-01 to 2106-02-07 06:28:15.999999), shard keys and counters, each given an id by both editions: the
+-- same second, counter and shard key (every byte but the tag's), the same extracted timestamp and shard key, the
+-- portable tag the one hotguid_generate puts in this session's ids (whatever the TimeZone), the same id for the same
+-- arguments
+SELECT substring(uuid_send(portable.hotguid_generate(0)), 5, 5) AS portable_tag \gset
+SET TimeZone = 'Pacific/Chatham';
+CREATE TEMP TABLE at_ids AS
+SELECT at, shard_key, counter, native_id, portable_id, portable.hotguid_generate_at(at, shard_key, counter) AS again
+FROM (SELECT at, shard_key, counter, native.hotguid_generate_at(at, shard_key, counter) AS native_id,
+		portable.hotguid_generate_at(at, shard_key, counter) AS portable_id
+	FROM (SELECT timestamptz '1970-01-01Z' + random() * (timestamptz '2106-02-07 06:28:15.999999Z' - timestamptz '1970-01-01Z') AS at,
+			floor(random() * 4294967296)::bigint AS shard_key, floor(random() * 16777216)::integer AS counter
+		FROM generate_series(1, :samples)) AS instants) AS ids;
+RESET TimeZone;
+SELECT sameness.check('hotguid_generate_at (all but the machine tag)', count(*), array_agg(format('%s %s %s: native %s, portable %s', at, shard_key, counter, native_id, portable_id))
+		FILTER (WHERE overlay(uuid_send(native_id) PLACING '\x0000000000'::bytea FROM 5 FOR 5)
+				<> overlay(uuid_send(portable_id) PLACING '\x0000000000'::bytea FROM 5 FOR 5)
+			OR substring(uuid_send(portable_id), 5, 5) <> :'portable_tag'::bytea
+			OR portable_id <> again
+			OR native.hotguid_extract_timestamp(native_id) IS DISTINCT FROM native.hotguid_extract_timestamp(portable_id)
+			OR native.hotguid_extract_timestamp(native_id) IS DISTINCT FROM portable.hotguid_extract_timestamp(portable_id)
+			OR native.hotguid_extract_shard_key(portable_id) IS DISTINCT FROM shard_key
+			OR portable.hotguid_extract_shard_key(portable_id) IS DISTINCT FROM shard_key))
+FROM at_ids;
+SELECT sameness.check('hotguid_generate_at tag is hotguid_generate''s', 1,
+	CASE WHEN substring(uuid_send(portable.hotguid_generate(0)), 5, 5) = substring(uuid_send(portable.hotguid_generate_at('2021-03-04Z', 0, 0)), 5, 5)
+	THEN '{}'::text[] ELSE ARRAY['another tag'] END);
+-- edges: the first and last instants, one microsecond outside each, the infinities and PostgreSQL's own ends, bad
+-- shard keys and counters, alone and with a bad instant (every byte but the tag's, or the SQLSTATE), and the errors
+-- in full
+SELECT sameness.same_outcomes('hotguid_generate_at edges', 'overlay(uuid_send(%E.hotguid_generate_at(%1)) PLACING ''\x0000000000''::bytea FROM 5 FOR 5)', ARRAY[
+	'''1970-01-01 00:00:00Z'', 0, 0', '''1969-12-31 23:59:59.999999Z'', 0, 0', '''2106-02-07 06:28:15.999999Z'', 4294967295, 16777215',
+	'''2106-02-07 06:28:16Z'', 4294967295, 16777215', '''-infinity'', 1, 2', '''infinity'', 1, 2', '''4714-11-24 00:00:00+00 BC'', 1, 2',
+	'''294276-12-31 23:59:59.999999+00'', 1, 2', '''2021-03-04Z'', 4294967296, 0', '''2021-03-04Z'', -1, 0', '''2021-03-04Z'', 0, 16777216',
+	'''2021-03-04Z'', 0, -1', '''infinity'', -1, 0', '''infinity'', 0, -1', '''2021-03-04Z'', -1, -1', 'NULL, 1, 2', '''2021-03-04Z'', NULL, 2',
+	'''2021-03-04Z'', 1, NULL']);
+SELECT sameness.same_errors('hotguid_generate_at errors', '%E.hotguid_generate_at(%1)', ARRAY[
+	'''1970-01-01 00:00:00Z'', 0, 0', '''1969-12-31 23:59:59.999999Z'', 0, 0', '''2106-02-07 06:28:15.999999Z'', 4294967295, 16777215',
+	'''2106-02-07 06:28:16Z'', 4294967295, 16777215', '''-infinity'', 1, 2', '''infinity'', 1, 2', '''2021-03-04Z'', 4294967296, 0',
+	'''2021-03-04Z'', -1, 0', '''2021-03-04Z'', 0, 16777216', '''2021-03-04Z'', 0, -1', '''infinity'', -1, 0', '''infinity'', 0, -1',
+	'''2021-03-04Z'', -1, -1', '''2021-03-04Z'', -9223372036854775808, -2147483648']);
+-- the native edition's argument names, volatility, strictness and parallel safety
+SELECT sameness.same_labels('hotguid_generate_at');

@@ -51,3 +51,49 @@ WHERE previous IS NOT NULL;
 SELECT sameness.check('iuid_generate fields', count(*), array_agg(id::text)
 		FILTER (WHERE portable.iuid_extract_country(id) <> n % 256 OR portable.iuid_extract_service_entity(id) <> n / 256 % 256))
 FROM (SELECT n, portable.iuid_generate(n % 256, n / 256 % 256) AS id FROM generate_series(1, :samples) AS n) AS generated;
+
+-- ids for a given instant (iuid_generate_at): :samples random instants over the whole range (1970-01-01 to
+-- 10889-08-02 05:31:50.655999), countries and service entities, each given an id by both editions: the same
+-- millisecond, version, format version, country, variant and service entity (the top 74 bits), every field the
+-- extract functions read the same (the native edition's reading of the portable id too), the portable's text a value
+-- of the native type; its 54 random bits with the top one set about half the time, no id twice
+CREATE TEMP TABLE at_ids AS
+SELECT at, country, service_entity, ('x' || replace(native_id::text, '-', ''))::bit(128) AS native_bits,
+	('x' || replace(portable_id::text, '-', ''))::bit(128) AS portable_bits, native_id, portable_id
+FROM (SELECT at, country, service_entity, native.iuid_generate_at(at, country, service_entity) AS native_id,
+		portable.iuid_generate_at(at, country, service_entity) AS portable_id
+	FROM (SELECT timestamptz '1970-01-01Z' + random() * (timestamptz '10889-08-02 05:31:50.655999Z' - timestamptz '1970-01-01Z') AS at,
+			floor(random() * 256)::integer AS country, floor(random() * 256)::integer AS service_entity
+		FROM generate_series(1, :samples)) AS instants) AS ids;
+SELECT sameness.check('iuid_generate_at', count(*), array_agg(format('%s %s %s: native %s, portable %s', at, country, service_entity, native_id, portable_id))
+		FILTER (WHERE substring(native_bits FROM 1 FOR 74) <> substring(portable_bits FROM 1 FOR 74)
+			OR native.iuid_extract_timestamp(native_id) IS DISTINCT FROM native.iuid_extract_timestamp(portable_id::text::native.iuid)
+			OR native.iuid_extract_timestamp(native_id) IS DISTINCT FROM portable.iuid_extract_timestamp(portable_id)
+			OR native.iuid_extract_country(portable_id::text::native.iuid) IS DISTINCT FROM country
+			OR portable.iuid_extract_country(portable_id) IS DISTINCT FROM country
+			OR native.iuid_extract_service_entity(portable_id::text::native.iuid) IS DISTINCT FROM service_entity
+			OR portable.iuid_extract_service_entity(portable_id) IS DISTINCT FROM service_entity
+			OR native.iuid_extract_format_version(portable_id::text::native.iuid) IS DISTINCT FROM native.iuid_extract_format_version(native_id)
+			OR portable.iuid_extract_format_version(portable_id) IS DISTINCT FROM native.iuid_extract_format_version(native_id))
+	|| CASE WHEN count(DISTINCT portable_id) = count(*) THEN '{}'::text[] ELSE ARRAY['an id twice'] END
+	|| CASE WHEN abs(count(*) FILTER (WHERE substring(portable_bits FROM 75 FOR 1) = B'1') - count(*) / 2.0) <= 3 * sqrt(count(*))
+		THEN '{}'::text[] ELSE ARRAY['the top random bit is not set about half the time'] END)
+FROM at_ids;
+SELECT sameness.check('iuid_generate_at of one instant', count(*),
+	CASE WHEN count(DISTINCT id) = count(*) THEN '{}'::text[] ELSE ARRAY['an id twice'] END)
+FROM (SELECT portable.iuid_generate_at('2021-03-04 05:06:07.891234Z', 42, 7) AS id FROM generate_series(1, least(:samples, 10000))) AS ids;
+-- edges: the first and last instants, one microsecond outside each, the infinities and PostgreSQL's own ends, bad
+-- countries and service entities, alone and with a bad instant (the id's top 74 bits, or the SQLSTATE), and the
+-- errors in full
+SELECT sameness.same_outcomes('iuid_generate_at edges', 'substring((''x'' || replace(%E.iuid_generate_at(%1)::text, ''-'', ''''))::bit(128) FROM 1 FOR 74)', ARRAY[
+	'''1970-01-01 00:00:00Z'', 0, 0', '''1969-12-31 23:59:59.999999Z'', 0, 0', '''10889-08-02 05:31:50.655999Z'', 255, 255',
+	'''10889-08-02 05:31:50.656Z'', 255, 255', '''-infinity'', 1, 2', '''infinity'', 1, 2', '''4714-11-24 00:00:00+00 BC'', 1, 2',
+	'''294276-12-31 23:59:59.999999+00'', 1, 2', '''2021-03-04Z'', 256, 0', '''2021-03-04Z'', -1, 0', '''2021-03-04Z'', 0, 256',
+	'''2021-03-04Z'', 0, -1', '''infinity'', 256, 0', '''infinity'', 0, 256', '''2021-03-04Z'', 256, 256', 'NULL, 1, 2', '''2021-03-04Z'', NULL, 2',
+	'''2021-03-04Z'', 1, NULL']);
+SELECT sameness.same_errors('iuid_generate_at errors', '%E.iuid_generate_at(%1)', ARRAY[
+	'''1970-01-01 00:00:00Z'', 0, 0', '''1969-12-31 23:59:59.999999Z'', 0, 0', '''10889-08-02 05:31:50.655999Z'', 255, 255',
+	'''10889-08-02 05:31:50.656Z'', 255, 255', '''-infinity'', 1, 2', '''infinity'', 1, 2', '''2021-03-04Z'', 256, 0', '''2021-03-04Z'', -1, 0',
+	'''2021-03-04Z'', 0, 256', '''2021-03-04Z'', 0, -1', '''infinity'', 256, 0', '''infinity'', 0, 256', '''2021-03-04Z'', -2147483648, 2147483647']);
+-- the native edition's argument names, volatility, strictness and parallel safety
+SELECT sameness.same_labels('iuid_generate_at');

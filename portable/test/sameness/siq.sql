@@ -274,3 +274,82 @@ SELECT sameness.check('siq_generate in two sessions at once', count(*), CASE WHE
 		AND count(DISTINCT left(id, 14)) FILTER (WHERE session = 'this') < 100000 THEN '{}'::text[] ELSE ARRAY['an id repeated'] END
 		|| array_agg(format('%s %s after %s', session, id, previous)) FILTER (WHERE id <= previous))
 FROM (SELECT session, id, lag(id) OVER (PARTITION BY session ORDER BY n) AS previous FROM drawn) AS ordered;
+
+-- ids for a given instant (siq_generate_at): every part is an argument or a setting, so the editions give the same
+-- id, bit for bit. :samples random instants (most from 1970 to 2100, some over the whole range to 36812-02-20
+-- 00:36:15.999999), qualifiers, serials up to each qualifier's maximum, domains and shards: the five-argument form,
+-- and the three-argument form under domain and shard settings and without them
+CREATE TEMP TABLE at_arguments AS
+SELECT at, qualifier, floor(random() * (max_serial + 1))::integer AS serial, domain, shard
+FROM (SELECT CASE WHEN random() < 0.9 THEN timestamptz '1970-01-01Z' + random() * interval '130 years'
+			ELSE timestamptz '1970-01-01Z' + random() * (timestamptz '36812-02-20 00:36:15.999999Z' - timestamptz '1970-01-01Z') END AS at,
+		1 + floor(random() * 15)::integer AS q,
+		(ARRAY['', '0', 'example.com', 'xn--bcher-kva.example', md5(random()::text)])[1 + floor(random() * 5)::integer] AS domain,
+		floor(random() * 256)::integer AS shard
+	FROM generate_series(1, :samples)) AS drawn
+JOIN (VALUES (1, 'user', 2047), (2, 'application', 2047), (3, 'event', 2047), (4, 'product', 2047), (5, 'group', 2047),
+		(6, 'collection', 2047), (7, 'invite', 2047), (8, 'tag', 2047), (9, 'channel', 2047), (10, 'thread', 4095),
+		(11, 'message', 4095), (12, 'ternary', 8191), (13, 'manytomany', 8191), (14, 'multi', 8191), (15, 'content', 8191))
+	AS qualifiers (q, qualifier, max_serial) USING (q);
+SELECT sameness.check('siq_generate_at(at, serial, qualifier, domain, shard)', count(*), array_agg(format('%s %s %s %L %s', at, serial, qualifier, domain, shard))
+		FILTER (WHERE native.siq_generate_at(at, serial, qualifier, domain, shard)::text IS DISTINCT FROM portable.siq_generate_at(at, serial, qualifier, domain, shard)))
+FROM at_arguments;
+SET identities.siq_domain = 'example.com';
+SET identities.siq_shard = 77;
+SELECT sameness.check('siq_generate_at(at, serial, qualifier) under the settings', count(*), array_agg(format('%s %s %s', at, serial, qualifier))
+		FILTER (WHERE native.siq_generate_at(at, serial, qualifier)::text IS DISTINCT FROM portable.siq_generate_at(at, serial, qualifier)
+			OR portable.siq_generate_at(at, serial, qualifier) <> portable.siq_generate_at(at, serial, qualifier, 'example.com', 77)))
+FROM at_arguments;
+RESET identities.siq_domain;
+RESET identities.siq_shard;
+SELECT sameness.check('siq_generate_at(at, serial, qualifier) by default', count(*), array_agg(format('%s %s %s', at, serial, qualifier))
+		FILTER (WHERE native.siq_generate_at(at, serial, qualifier)::text IS DISTINCT FROM portable.siq_generate_at(at, serial, qualifier)))
+FROM at_arguments;
+-- instants a microsecond apart (each tick's rounding down), and every serial of the qualifiers of each width
+SELECT sameness.check('siq_generate_at a microsecond apart', count(*), array_agg(at::text)
+		FILTER (WHERE native.siq_generate_at(at, 5, 'tag', '', 0)::text IS DISTINCT FROM portable.siq_generate_at(at, 5, 'tag', '', 0)))
+FROM (SELECT timestamptz '2021-03-04 05:06:07Z' + n * interval '1 microsecond' AS at FROM generate_series(0, 1999) AS n) AS instants;
+SELECT sameness.check('siq_generate_at every serial', count(*), array_agg(format('%s %s', qualifier, serial))
+		FILTER (WHERE native.siq_generate_at('2021-03-04 05:06:07.891234Z', serial, qualifier, 'example.com', 3)::text
+			IS DISTINCT FROM portable.siq_generate_at('2021-03-04 05:06:07.891234Z', serial, qualifier, 'example.com', 3)))
+FROM (VALUES ('user', 2047), ('message', 4095), ('content', 8191)) AS q (qualifier, max_serial), generate_series(0, max_serial) AS serial;
+-- instants from 1960 to 2100 and arguments around their ranges: the id or the SQLSTATE
+SELECT sameness.check('siq_generate_at (outcomes)', count(*), array_agg(format('%s %s %s %L %s', at, serial, qualifier, domain, shard))
+		FILTER (WHERE sameness.outcome(format('SELECT native.siq_generate_at(%L, %s, %L, %L, %s)', at, serial, qualifier, domain, shard))
+			IS DISTINCT FROM sameness.outcome(format('SELECT portable.siq_generate_at(%L, %s, %L, %L, %s)', at, serial, qualifier, domain, shard))
+			OR sameness.outcome(format('SELECT native.siq_generate_at(%L, %s, %L)', at, serial, qualifier))
+			IS DISTINCT FROM sameness.outcome(format('SELECT portable.siq_generate_at(%L, %s, %L)', at, serial, qualifier))))
+FROM (SELECT timestamptz '1960-01-01Z' + random() * interval '140 years' AS at, floor(random() * 8202)::integer - 5 AS serial,
+		(ARRAY['user', 'thread', 'ternary', 'User', 'nobody', ''])[1 + floor(random() * 6)::integer] AS qualifier,
+		(ARRAY['', 'example.com', 'bücher.example'])[1 + floor(random() * 3)::integer] AS domain, floor(random() * 266)::integer - 5 AS shard
+	FROM generate_series(1, least(:samples, 20000))) AS drawn;
+-- edges: the first and last instants, one microsecond outside each, the infinities and PostgreSQL's own ends, bad
+-- serials, qualifiers, domains and shards, alone and together and with a bad instant (the id, or the SQLSTATE), and
+-- the errors in full
+SELECT sameness.same_outcomes('siq_generate_at edges', '%E.siq_generate_at(%1)::text', ARRAY[
+	'''1970-01-01 00:00:00Z'', 0, ''user'', '''', 0', '''1969-12-31 23:59:59.999999Z'', 0, ''user'', '''', 0',
+	'''36812-02-20 00:36:15.999999Z'', 8191, ''content'', ''example.com'', 255', '''36812-02-20 00:36:16Z'', 8191, ''content'', ''example.com'', 255',
+	'''-infinity'', 1, ''tag'', '''', 2', '''infinity'', 1, ''tag'', '''', 2', '''4714-11-24 00:00:00+00 BC'', 1, ''tag'', '''', 2',
+	'''294276-12-31 23:59:59.999999+00'', 1, ''tag'', '''', 2', '''2021-03-04Z'', 2048, ''user'', '''', 0', '''2021-03-04Z'', 4096, ''message'', '''', 0',
+	'''2021-03-04Z'', 8192, ''content'', '''', 0', '''2021-03-04Z'', -1, ''user'', '''', 0', '''2021-03-04Z'', 0, ''nobody'', '''', 0',
+	'''2021-03-04Z'', 0, ''User'', '''', 0', '''2021-03-04Z'', 0, ''user'', '''', 256', '''2021-03-04Z'', 0, ''user'', '''', -1',
+	'''2021-03-04Z'', 0, ''user'', ''bücher.example'', 0', '''infinity'', 2048, ''user'', '''', 0', '''infinity'', 0, ''nobody'', '''', 0',
+	'''2021-03-04Z'', 2048, ''nobody'', '''', 0', '''2021-03-04Z'', 2048, ''user'', '''', 256', '''2021-03-04Z'', 0, ''nobody'', ''bücher.example'', 256',
+	'NULL, 1, ''tag'', '''', 2', '''2021-03-04Z'', NULL, ''tag'', '''', 2', '''2021-03-04Z'', 1, NULL, '''', 2', '''2021-03-04Z'', 1, ''tag'', NULL, 2',
+	'''2021-03-04Z'', 1, ''tag'', '''', NULL', '''1970-01-01 00:00:00Z'', 0, ''user''', '''1969-12-31 23:59:59.999999Z'', 0, ''user''',
+	'''36812-02-20 00:36:15.999999Z'', 8191, ''content''', '''36812-02-20 00:36:16Z'', 8191, ''content''', '''infinity'', 1, ''tag''',
+	'''2021-03-04Z'', 2048, ''user''', '''2021-03-04Z'', 0, ''nobody''', '''infinity'', 2048, ''nobody''', 'NULL, 1, ''tag''',
+	'''2021-03-04Z'', NULL, ''tag''', '''2021-03-04Z'', 1, NULL']);
+SELECT sameness.same_errors('siq_generate_at errors', '%E.siq_generate_at(%1)', ARRAY[
+	'''1970-01-01 00:00:00Z'', 0, ''user'', '''', 0', '''1969-12-31 23:59:59.999999Z'', 0, ''user'', '''', 0',
+	'''36812-02-20 00:36:15.999999Z'', 8191, ''content'', ''example.com'', 255', '''36812-02-20 00:36:16Z'', 8191, ''content'', ''example.com'', 255',
+	'''-infinity'', 1, ''tag'', '''', 2', '''infinity'', 1, ''tag'', '''', 2', '''2021-03-04Z'', 2048, ''user'', '''', 0',
+	'''2021-03-04Z'', 4096, ''message'', '''', 0', '''2021-03-04Z'', 8192, ''content'', '''', 0', '''2021-03-04Z'', -1, ''user'', '''', 0',
+	'''2021-03-04Z'', 0, ''nobody'', '''', 0', '''2021-03-04Z'', 0, ''User'', '''', 0', '''2021-03-04Z'', 0, ''user'', '''', 256',
+	'''2021-03-04Z'', 0, ''user'', '''', -1', '''2021-03-04Z'', 0, ''user'', ''bücher.example'', 0', '''infinity'', 2048, ''user'', '''', 0',
+	'''infinity'', 0, ''nobody'', '''', 0', '''2021-03-04Z'', 2048, ''nobody'', '''', 0', '''2021-03-04Z'', 2048, ''user'', '''', 256',
+	'''2021-03-04Z'', 0, ''nobody'', ''bücher.example'', 256', '''2021-03-04Z'', 0, ''nobody'', '''', 256', '''2021-03-04Z'', -2147483648, ''user''',
+	'''1969-12-31 23:59:59.999999Z'', 0, ''user''', '''36812-02-20 00:36:16Z'', 8191, ''content''', '''2021-03-04Z'', 2048, ''user''',
+	'''2021-03-04Z'', 0, ''nobody''', '''infinity'', 2048, ''nobody''']);
+-- the native edition's argument names, volatility, strictness and parallel safety
+SELECT sameness.same_labels('siq_generate_at');

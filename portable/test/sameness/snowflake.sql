@@ -198,3 +198,56 @@ SELECT sameness.check('snowflake_generate with the clock set back', count(*), ar
 		FILTER (WHERE id <= previous OR (id >> 22) + 1420070400000 NOT IN (:ahead, :ahead + 1)))
 FROM (SELECT id, lag(id, 1, ((:ahead - 1420070400000) << 22) + 4000) OVER (ORDER BY n) AS previous
 	FROM (SELECT n, portable.snowflake_generate(0, 0) AS id FROM generate_series(1, 1000) AS n) AS generated) AS ordered;
+
+-- ids for a given instant (snowflake_generate_at): every part is an argument or a setting, so the editions give the
+-- same id, bit for bit. :samples random instants over the server's epoch's range (2015-01-01 to 2084-09-06
+-- 15:47:35.551999), increments, workers and processes: the four-argument form, and the two-argument form under
+-- worker and process settings and without them
+CREATE TEMP TABLE at_arguments AS
+SELECT timestamptz '2015-01-01Z' + random() * (timestamptz '2084-09-06 15:47:35.551999Z' - timestamptz '2015-01-01Z') AS at,
+	floor(random() * 4096)::integer AS increment, floor(random() * 32)::integer AS worker, floor(random() * 32)::integer AS process
+FROM generate_series(1, :samples);
+SELECT sameness.check('snowflake_generate_at(at, increment, worker, process)', count(*), array_agg(format('%s %s %s %s', at, increment, worker, process))
+		FILTER (WHERE native.snowflake_generate_at(at, increment, worker, process) IS DISTINCT FROM portable.snowflake_generate_at(at, increment, worker, process)))
+FROM at_arguments;
+SET identities.snowflake_worker = 17;
+SET identities.snowflake_process = 30;
+SELECT sameness.check('snowflake_generate_at(at, increment) under the settings', count(*), array_agg(format('%s %s', at, increment))
+		FILTER (WHERE native.snowflake_generate_at(at, increment) IS DISTINCT FROM portable.snowflake_generate_at(at, increment)
+			OR portable.snowflake_generate_at(at, increment) <> portable.snowflake_generate_at(at, increment, 17, 30)))
+FROM at_arguments;
+RESET identities.snowflake_worker;
+RESET identities.snowflake_process;
+SELECT sameness.check('snowflake_generate_at(at, increment) by default', count(*), array_agg(format('%s %s', at, increment))
+		FILTER (WHERE native.snowflake_generate_at(at, increment) IS DISTINCT FROM portable.snowflake_generate_at(at, increment)))
+FROM at_arguments;
+-- instants from 2000 to 2100 (before the epoch, in its range, past it) and arguments around their ranges: the id or
+-- the SQLSTATE
+SELECT sameness.check('snowflake_generate_at (outcomes)', count(*), array_agg(format('%s %s %s %s', at, increment, worker, process))
+		FILTER (WHERE sameness.outcome(format('SELECT native.snowflake_generate_at(%L, %s, %s, %s)', at, increment, worker, process))
+			IS DISTINCT FROM sameness.outcome(format('SELECT portable.snowflake_generate_at(%L, %s, %s, %s)', at, increment, worker, process))
+			OR sameness.outcome(format('SELECT native.snowflake_generate_at(%L, %s)', at, increment))
+			IS DISTINCT FROM sameness.outcome(format('SELECT portable.snowflake_generate_at(%L, %s)', at, increment))))
+FROM (SELECT timestamptz '2000-01-01Z' + random() * interval '100 years' AS at, floor(random() * 4106)::integer - 5 AS increment,
+		floor(random() * 42)::integer - 5 AS worker, floor(random() * 42)::integer - 5 AS process
+	FROM generate_series(1, least(:samples, 20000))) AS drawn;
+-- edges: the epoch and the last millisecond of its 41 bits, one microsecond outside each, the infinities and
+-- PostgreSQL's own ends, bad increments, workers and processes, alone and with a bad instant (the id, or the
+-- SQLSTATE), and the errors in full
+SELECT sameness.same_outcomes('snowflake_generate_at edges', '%E.snowflake_generate_at(%1)', ARRAY[
+	'''2015-01-01 00:00:00Z'', 0, 0, 0', '''2014-12-31 23:59:59.999999Z'', 0, 0, 0', '''2084-09-06 15:47:35.551999Z'', 4095, 31, 31',
+	'''2084-09-06 15:47:35.552Z'', 4095, 31, 31', '''-infinity'', 1, 2, 3', '''infinity'', 1, 2, 3', '''4714-11-24 00:00:00+00 BC'', 1, 2, 3',
+	'''294276-12-31 23:59:59.999999+00'', 1, 2, 3', '''2021-03-04Z'', 4096, 0, 0', '''2021-03-04Z'', -1, 0, 0', '''2021-03-04Z'', 0, 32, 0',
+	'''2021-03-04Z'', 0, -1, 0', '''2021-03-04Z'', 0, 0, 32', '''2021-03-04Z'', 0, 0, -1', '''infinity'', 4096, 0, 0', '''infinity'', 0, 32, 0',
+	'''2021-03-04Z'', 4096, 32, 0', '''2021-03-04Z'', 4096, 0, 32', 'NULL, 1, 2, 3', '''2021-03-04Z'', NULL, 2, 3', '''2021-03-04Z'', 1, NULL, 3',
+	'''2021-03-04Z'', 1, 2, NULL', '''2015-01-01 00:00:00Z'', 0', '''2014-12-31 23:59:59.999999Z'', 0', '''2084-09-06 15:47:35.551999Z'', 4095',
+	'''2084-09-06 15:47:35.552Z'', 4095', '''-infinity'', 1', '''infinity'', 1', '''2021-03-04Z'', 4096', '''2021-03-04Z'', -1',
+	'''infinity'', 4096', 'NULL, 1', '''2021-03-04Z'', NULL']);
+SELECT sameness.same_errors('snowflake_generate_at errors', '%E.snowflake_generate_at(%1)', ARRAY[
+	'''2015-01-01 00:00:00Z'', 0, 0, 0', '''2014-12-31 23:59:59.999999Z'', 0, 0, 0', '''2084-09-06 15:47:35.551999Z'', 4095, 31, 31',
+	'''2084-09-06 15:47:35.552Z'', 4095, 31, 31', '''-infinity'', 1, 2, 3', '''infinity'', 1, 2, 3', '''2021-03-04Z'', 4096, 0, 0',
+	'''2021-03-04Z'', -1, 0, 0', '''2021-03-04Z'', 0, 32, 0', '''2021-03-04Z'', 0, -1, 0', '''2021-03-04Z'', 0, 0, 32', '''2021-03-04Z'', 0, 0, -1',
+	'''infinity'', 4096, 0, 0', '''infinity'', 0, 32, 0', '''2021-03-04Z'', 4096, 0, 32', '''2014-12-31 23:59:59.999999Z'', 0',
+	'''2084-09-06 15:47:35.552Z'', 4095', '''2021-03-04Z'', 4096', '''2021-03-04Z'', -2147483648', '''infinity'', 4096']);
+-- the native edition's argument names, volatility, strictness and parallel safety
+SELECT sameness.same_labels('snowflake_generate_at');

@@ -42,3 +42,42 @@ FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id
 	FROM (SELECT n, portable.uuidv7_generate() AS id, native.uuidv7_generate() AS native_id
 		FROM generate_series(1, :samples) AS n) AS generated) AS ordered
 WHERE previous IS NOT NULL;
+
+-- ids for a given instant (uuidv7_generate_at): :samples random instants over the whole range (1970-01-01 to
+-- 10889-08-02 05:31:50.655999), each given an id by both editions: the same millisecond, version and 12-bit fraction
+-- of the millisecond (the top 64 bits) and the same variant (bits 64-65), the same extracted timestamp (the native
+-- edition's reading of the portable id too); its 62 random bits with the top one set about half the time, no id twice
+CREATE TEMP TABLE at_ids AS
+SELECT at, ('x' || replace(native_id::text, '-', ''))::bit(128) AS native_bits, ('x' || replace(portable_id::text, '-', ''))::bit(128) AS portable_bits,
+	native_id, portable_id
+FROM (SELECT at, native.uuidv7_generate_at(at) AS native_id, portable.uuidv7_generate_at(at) AS portable_id
+	FROM (SELECT timestamptz '1970-01-01Z' + random() * (timestamptz '10889-08-02 05:31:50.655999Z' - timestamptz '1970-01-01Z') AS at
+		FROM generate_series(1, :samples)) AS instants) AS ids;
+SELECT sameness.check('uuidv7_generate_at', count(*), array_agg(format('%s: native %s, portable %s', at, native_id, portable_id))
+		FILTER (WHERE substring(native_bits FROM 1 FOR 66) <> substring(portable_bits FROM 1 FOR 66)
+			OR native.uuidv7_extract_timestamp(native_id) IS DISTINCT FROM native.uuidv7_extract_timestamp(portable_id)
+			OR native.uuidv7_extract_timestamp(native_id) IS DISTINCT FROM portable.uuidv7_extract_timestamp(portable_id)
+			OR native.uuidv7_extract_timestamp(portable_id) IS NULL)
+	|| CASE WHEN count(DISTINCT portable_id) = count(*) THEN '{}'::text[] ELSE ARRAY['an id twice'] END
+	|| CASE WHEN abs(count(*) FILTER (WHERE substring(portable_bits FROM 67 FOR 1) = B'1') - count(*) / 2.0) <= 3 * sqrt(count(*))
+		THEN '{}'::text[] ELSE ARRAY['the top random bit is not set about half the time'] END)
+FROM at_ids;
+-- instants a microsecond apart: the fraction as the native edition's, bit for bit
+SELECT sameness.check('uuidv7_generate_at a microsecond apart', count(*), array_agg(at::text)
+		FILTER (WHERE substring(uuid_send(native.uuidv7_generate_at(at)), 1, 8) <> substring(uuid_send(portable.uuidv7_generate_at(at)), 1, 8)))
+FROM (SELECT timestamptz '2021-03-04 05:06:07Z' + n * interval '1 microsecond' AS at FROM generate_series(0, 1999) AS n) AS instants;
+SELECT sameness.check('uuidv7_generate_at of one instant', count(*),
+	CASE WHEN count(DISTINCT id) = count(*) THEN '{}'::text[] ELSE ARRAY['an id twice'] END)
+FROM (SELECT portable.uuidv7_generate_at('2021-03-04 05:06:07.891234Z') AS id FROM generate_series(1, least(:samples, 10000))) AS ids;
+-- edges: the first and last instants, one microsecond outside each, the infinities and PostgreSQL's own ends (the
+-- id's top 64 bits, or the SQLSTATE), and the errors in full
+SELECT sameness.same_outcomes('uuidv7_generate_at edges', 'substring(uuid_send(%E.uuidv7_generate_at(%1)), 1, 8)', ARRAY[
+	'''1970-01-01 00:00:00Z''::timestamptz', '''1969-12-31 23:59:59.999999Z''::timestamptz', '''10889-08-02 05:31:50.655999Z''::timestamptz',
+	'''10889-08-02 05:31:50.656Z''::timestamptz', '''-infinity''::timestamptz', '''infinity''::timestamptz',
+	'''4714-11-24 00:00:00+00 BC''::timestamptz', '''294276-12-31 23:59:59.999999+00''::timestamptz', '''2021-03-04 05:06:07.999999Z''::timestamptz',
+	'NULL::timestamptz']);
+SELECT sameness.same_errors('uuidv7_generate_at errors', '%E.uuidv7_generate_at(%1)', ARRAY[
+	'''1970-01-01 00:00:00Z''::timestamptz', '''1969-12-31 23:59:59.999999Z''::timestamptz', '''10889-08-02 05:31:50.655999Z''::timestamptz',
+	'''10889-08-02 05:31:50.656Z''::timestamptz', '''-infinity''::timestamptz', '''infinity''::timestamptz', 'NULL::timestamptz']);
+-- the native edition's argument names, volatility, strictness and parallel safety
+SELECT sameness.same_labels('uuidv7_generate_at');
