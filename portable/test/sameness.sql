@@ -29,9 +29,9 @@ BEGIN
 END
 $$;
 
--- The outcomes of native.FUNCTION(input) and portable.FUNCTION(input) for each input (a SQL expression), compared:
--- for edge inputs and errors. Every input is an expression, e.g. '''2020-01-01Z''::timestamptz'.
-CREATE FUNCTION sameness.same_outcomes(label text, call text, inputs text[]) RETURNS text LANGUAGE plpgsql AS $$
+-- PROBE (sameness.outcome or sameness.error_of) of native.FUNCTION(input) and of portable.FUNCTION(input) for each
+-- input (a SQL expression, e.g. '''2020-01-01Z''::timestamptz'), compared.
+CREATE FUNCTION sameness.same_by(probe text, label text, call text, inputs text[]) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
 	input text;
 	native text;
@@ -39,8 +39,10 @@ DECLARE
 	differences text[] := '{}';
 BEGIN
 	FOREACH input IN ARRAY inputs LOOP
-		native := sameness.outcome('SELECT (' || replace(replace(call, '%1', input), '%E', 'native') || ')::text');
-		portable := sameness.outcome('SELECT (' || replace(replace(call, '%1', input), '%E', 'portable') || ')::text');
+		EXECUTE format('SELECT %s($1)', probe) INTO native
+			USING 'SELECT (' || replace(replace(call, '%1', input), '%E', 'native') || ')::text';
+		EXECUTE format('SELECT %s($1)', probe) INTO portable
+			USING 'SELECT (' || replace(replace(call, '%1', input), '%E', 'portable') || ')::text';
 		IF native IS DISTINCT FROM portable THEN
 			differences := differences || format('%s: native %s, portable %s', input, native, portable);
 		END IF;
@@ -48,6 +50,10 @@ BEGIN
 	RETURN sameness.check(label, cardinality(inputs), differences);
 END
 $$;
+
+-- The outcomes (result, NULL or SQLSTATE) of both editions' calls compared: for edge inputs and errors.
+CREATE FUNCTION sameness.same_outcomes(label text, call text, inputs text[]) RETURNS text LANGUAGE sql
+	RETURN sameness.same_by('sameness.outcome', label, call, inputs);
 
 -- The error a query raises, in full: its SQLSTATE, message, detail and hint; 'no error' when it raises none.
 CREATE FUNCTION sameness.error_of(query text) RETURNS text LANGUAGE plpgsql AS $$
@@ -64,26 +70,11 @@ EXCEPTION WHEN OTHERS THEN
 END
 $$;
 
--- The errors of native.FUNCTION(input) and portable.FUNCTION(input) for each input, compared in full (message,
--- detail and hint too): for functions whose errors the portable edition words as the native one does. Results
--- are not compared (a random id differs); that either raises no error is.
-CREATE FUNCTION sameness.same_errors(label text, call text, inputs text[]) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-	input text;
-	native text;
-	portable text;
-	differences text[] := '{}';
-BEGIN
-	FOREACH input IN ARRAY inputs LOOP
-		native := sameness.error_of('SELECT (' || replace(replace(call, '%1', input), '%E', 'native') || ')::text');
-		portable := sameness.error_of('SELECT (' || replace(replace(call, '%1', input), '%E', 'portable') || ')::text');
-		IF native IS DISTINCT FROM portable THEN
-			differences := differences || format('%s: native %s, portable %s', input, native, portable);
-		END IF;
-	END LOOP;
-	RETURN sameness.check(label, cardinality(inputs), differences);
-END
-$$;
+-- The errors of both editions' calls compared in full (message, detail and hint too): for functions whose errors
+-- the portable edition words as the native one does. Results are not compared (a random id differs); that either
+-- raises no error is.
+CREATE FUNCTION sameness.same_errors(label text, call text, inputs text[]) RETURNS text LANGUAGE sql
+	RETURN sameness.same_by('sameness.error_of', label, call, inputs);
 
 -- The catalog labels of a function in both editions, overload by overload (matched by their number of arguments):
 -- argument names, volatility, strictness and parallel safety.
