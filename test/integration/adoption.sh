@@ -3,6 +3,7 @@
 # as for doc/moving-tables.md's figures, a million in the 19 chroot), while one session reads the table by its key every 20 ms and, for the online recipes,
 # another inserts rows: the result is checked, no read or write fails, and the longest a read waited is printed
 # (what the recipe's locks cost readers). The recipes that rewrite nothing must not keep a reader waiting a second.
+# The created_at recipe runs a second time on the portable edition (installed by its plain script), on up to 50 000 rows.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 
@@ -12,9 +13,16 @@ rows=${IDENTITIES_ADOPTION_ROWS:-$default_rows}
 page=$IDENTITIES_ROOT/doc/moving-tables.md
 fail() { echo "$*"; exit 1; }
 sql() { local db=$1; shift; psql_on $port -d "$db" -X -At "$@"; }
-fresh_database() {
+fresh_database() { # fresh_database NAME [portable]: with the native edition, or the portable one (its plain script)
 	psql_on $port -d postgres -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1" >/dev/null
-	sql "$1" -c 'CREATE EXTENSION identities' >/dev/null
+	if [ "${2:-native}" = portable ]; then
+		bash "$IDENTITIES_ROOT/portable/build" --out "$IDENTITIES_WORK/adoption_portable.tmp" >/dev/null
+		as_postgres tee "$IDENTITIES_WORK/adoption_portable.sql" <"$IDENTITIES_WORK/adoption_portable.tmp/identities_portable.sql" >/dev/null
+		rm -rf "$IDENTITIES_WORK/adoption_portable.tmp"
+		sql "$1" -f "$IDENTITIES_WORK/adoption_portable.sql" >/dev/null
+	else
+		sql "$1" -c 'CREATE EXTENSION identities' >/dev/null
+	fi
 }
 # recipe NAME: the SQL of the page's blocks of that recipe, in order.
 recipe() {
@@ -59,7 +67,7 @@ run_recipe() {
 SESSIONS=()
 cleanup() {
 	for session in "${SESSIONS[@]}"; do touch "$IDENTITIES_WORK/${session%%:*}.stop"; done
-	for db in adoption_accounts adoption_inplace adoption_online adoption_sessions adoption_events; do
+	for db in adoption_accounts adoption_inplace adoption_online adoption_sessions adoption_events adoption_events_portable; do
 		psql_on $port -d postgres -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true
 	done
 }
@@ -138,29 +146,37 @@ error=$(sql $db -c "SELECT '$probe'::uuid::iuid" 2>&1 || true)
 [ "$waited" -lt 1000 ] || fail "uuid-to-uuidv7: a reader waited $waited ms"
 figures+=("uuid-to-uuidv7=$waited")
 
-# --- old rows get ids that sort by their created_at ---
-db=adoption_events
-fresh_database $db
-sql $db -c "CREATE TABLE events (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, created_at timestamptz NOT NULL, payload text)" \
-	-c "INSERT INTO events (created_at, payload)
-	    SELECT timestamptz '2025-01-01Z' + (random() * 365 * 86400) * interval '1 second', 'old' FROM generate_series(1, $rows)" \
-	-c "VACUUM ANALYZE events"
-start_session reader $db "SELECT count(*) FROM events WHERE id = '$((rows / 2))'"
-start_session writer $db "INSERT INTO events (created_at, payload) VALUES (now(), 'live')"
-run_recipe created-at-ids $db
-report=$(sql $db -c "
-	SELECT concat_ws(' ',
-	  CASE WHEN (SELECT count(*) FROM events WHERE payload = 'old') <> $rows THEN 'lost' END,
-	  CASE WHEN (SELECT count(*) FROM events WHERE payload = 'live') < 5 THEN 'no rows written meanwhile' END,
-	  CASE WHEN (SELECT count(*) FROM events WHERE payload = 'old'
-	             AND distributedid_extract_timestamp(id) <> date_trunc('milliseconds', created_at)) > 0 THEN 'not of created_at' END,
-	  CASE WHEN (SELECT count(*) FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS previous
-	                                   FROM events WHERE payload = 'old') AS ordered
-	             WHERE date_trunc('milliseconds', created_at) < date_trunc('milliseconds', previous)) > 0 THEN 'out of order' END,
-	  CASE WHEN (SELECT count(*) FROM events WHERE payload = 'live'
-	             AND distributedid_extract_timestamp(id) < now() - interval '10 minutes') > 0 THEN 'live rows not of now' END)")
-[ -z "$report" ] || fail "created-at-ids: $report"
-[ "$waited" -lt 1000 ] || fail "created-at-ids: a reader waited $waited ms"
+# --- old rows get ids that sort by their created_at: with the native edition, and with the portable one (as on a
+# managed service: its plain script, on fewer rows, its functions being PL/pgSQL) ---
+created_at_ids() { # created_at_ids DATABASE EDITION ROWS
+	local db=$1 edition=$2 rows=$3 report
+	fresh_database "$db" "$edition"
+	sql "$db" -c "CREATE TABLE events (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, created_at timestamptz NOT NULL, payload text)" \
+		-c "INSERT INTO events (created_at, payload)
+		    SELECT timestamptz '2025-01-01Z' + (random() * 365 * 86400) * interval '1 second', 'old' FROM generate_series(1, $rows)" \
+		-c "VACUUM ANALYZE events"
+	start_session reader "$db" "SELECT count(*) FROM events WHERE id = '$((rows / 2))'"
+	start_session writer "$db" "INSERT INTO events (created_at, payload) VALUES (now(), 'live')"
+	run_recipe created-at-ids "$db"
+	report=$(sql "$db" -c "
+		SELECT concat_ws(' ',
+		  CASE WHEN (SELECT count(*) FROM events WHERE payload = 'old') <> $rows THEN 'lost' END,
+		  CASE WHEN (SELECT count(*) FROM events WHERE payload = 'live') < 5 THEN 'no rows written meanwhile' END,
+		  CASE WHEN (SELECT pg_typeof(id)::text FROM events LIMIT 1) <> 'distributedid' THEN 'not a distributedid' END,
+		  CASE WHEN (SELECT count(*) FROM events WHERE payload = 'old'
+		             AND distributedid_extract_timestamp(id) <> date_trunc('milliseconds', created_at)) > 0 THEN 'not of created_at' END,
+		  CASE WHEN (SELECT count(*) FROM (SELECT created_at, lag(created_at) OVER (ORDER BY id) AS previous
+		                                   FROM events WHERE payload = 'old') AS ordered
+		             WHERE date_trunc('milliseconds', created_at) < date_trunc('milliseconds', previous)) > 0 THEN 'out of order' END,
+		  CASE WHEN (SELECT count(*) FROM events WHERE payload = 'live'
+		             AND distributedid_extract_timestamp(id) < now() - interval '10 minutes') > 0 THEN 'live rows not of now' END)")
+	[ -z "$report" ] || fail "created-at-ids ($edition edition): $report"
+	[ "$waited" -lt 1000 ] || fail "created-at-ids ($edition edition): a reader waited $waited ms"
+}
+created_at_ids adoption_events native "$rows"
 figures+=("created-at-ids=$waited")
+portable_rows=$((rows < 50000 ? rows : 50000))
+created_at_ids adoption_events_portable portable $portable_rows
+figures+=("created-at-ids-portable($portable_rows rows)=$waited")
 
 echo "$rows rows; the longest a reader waited, in ms: ${figures[*]}"
