@@ -1,6 +1,6 @@
-# pg_tle (AWS's Trusted Language Extensions) for test/integration/portable_pg_tle.sh: the portable edition installed
-# as managed services install it. Source it after common.sh; it never copies pg_tle code into this repository.
-# ensure_pg_tle returns:
+# pg_tle (AWS's Trusted Language Extensions) for the tests of the portable edition (portable_pg_tle.sh, portable_update.sh):
+# installed as managed services install it. Source it after common.sh; it never copies pg_tle code into this repository.
+# ensure_pg_tle returns (require_pg_tle, at the end, ends a test by them):
 #   0  pg_tle is installed for $PG_CONFIG (already there, or built here from the tarball in PG_TLE_SOURCE)
 #   1  building or installing it failed (the end of the build log is printed)
 #   2  pg_tle is not available here: PG_TLE_SKIP_REASON says why (the test is then skipped, not passed)
@@ -60,4 +60,16 @@ ensure_pg_tle() {
 	tar -C "$cache/stage" -cf - . | tar -C / --no-overwrite-dir -xf - || return 1
 	echo "$stamp" >"$marker"
 	echo "pg_tle: $version, installed for PostgreSQL $pg_version from $cache"
+}
+
+# require_pg_tle: ensure_pg_tle for a test, which ends here where pg_tle cannot be had: exit 77 (skipped, its
+# reason the last line printed) where it is not available, exit 1 where building or installing it failed.
+require_pg_tle() {
+	local status=0
+	ensure_pg_tle || status=$?
+	case $status in
+	0) ;;
+	2) echo "skipped: $PG_TLE_SKIP_REASON"; exit 77 ;;
+	*) exit 1 ;;
+	esac
 }

@@ -11,13 +11,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 source "$IDENTITIES_ROOT/scripts/pg_tle.sh"
 
-status=0
-ensure_pg_tle || status=$?
-if [ "$status" = 2 ]; then
-	echo "skipped: $PG_TLE_SKIP_REASON"
-	exit 77
-fi
-[ "$status" = 0 ] || exit 1
+require_pg_tle
 
 port=55521
 STARTED_SERVERS=()
