@@ -90,32 +90,16 @@ new_database() {
 	if [ "${2:-}" = tle ]; then sql "$1" -c 'CREATE EXTENSION pg_tle' -c 'GRANT pgtle_admin TO service_admin' >/dev/null; fi
 }
 
-# fill DB SCHEMA: the application's table (schema app) with every id type by default, its rows and public ids, a
-# key. Prints the state an update must keep.
+# fill DB SCHEMA: a key, and the application's table (include/portable_orders.sql) in the schema app. Prints
+# the state an update must keep.
 fill() {
 	local db=$1 ids=$2
-	as_admin "$db" -v ids="$ids" >/dev/null <<'SQL'
-SET search_path = app, :ids;
-SELECT identities_public_key_generate();
-CREATE SEQUENCE app.person_key;
-CREATE TABLE app.orders (
-	id distributedid PRIMARY KEY DEFAULT distributedid_generate(),
-	id128 uuid DEFAULT distributedid128_generate(),
-	ride iuid DEFAULT iuid_generate(42, 7),
-	message siq UNIQUE DEFAULT siq_generate('message'),
-	flake bigint UNIQUE DEFAULT snowflake_generate(),
-	hot uuid DEFAULT hotguid_generate(17),
-	person uuid DEFAULT luuid_generate('person', nextval('app.person_key')),
-	v7 uuid DEFAULT uuidv7_generate(),
-	n integer
-);
-CREATE VIEW app.public_orders AS SELECT to_alphanumeric(public_id(id)) AS public_id, n FROM app.orders;
-INSERT INTO app.orders (n) SELECT g FROM generate_series(1, 500) AS g;
-GRANT USAGE ON SCHEMA app, :ids TO app;
-GRANT SELECT, INSERT ON app.orders TO app;
-GRANT SELECT ON app.public_orders TO app;
-GRANT USAGE ON SEQUENCE app.person_key TO app;
-SQL
+	{
+		echo "SET search_path = app, $ids;"
+		echo 'SELECT identities_public_key_generate();'
+		cat "$IDENTITIES_ROOT/test/integration/include/portable_orders.sql"
+		echo "GRANT USAGE ON SCHEMA app, $ids TO app;"
+	} | as_admin "$db" >/dev/null
 	state "$db" "$ids"
 }
 # state DB SCHEMA: the rows, the public ids and the key's fingerprint.
@@ -141,12 +125,12 @@ after_update() {
 	outcome=$(as_app "$db" -v VERBOSITY=verbose -c "SELECT * FROM $ids.identities_public_key" 2>&1 || true)
 	[[ $outcome == *42501* ]] || fail "$db: after the update a plain role reads the key table ($outcome)"
 	got=$(as_app "$db" -c "SET search_path = app, $ids" \
-		-c 'INSERT INTO app.orders (n) SELECT g FROM generate_series(501, 600) AS g' \
-		-c "SELECT count(*) = 600 AND count(DISTINCT message) = 600 AND count(DISTINCT flake) = 600
+		-c 'INSERT INTO app.orders (n) SELECT g FROM generate_series(1001, 1100) AS g' \
+		-c "SELECT count(*) = 1100 AND count(DISTINCT message) = 1100 AND count(DISTINCT flake) = 1100
 			AND bool_and(public_id_to_distributedid(alphanumeric_to_uuid(p.public_id)) = o.id)
 			FROM app.orders AS o JOIN app.public_orders AS p USING (n)")
 	[ "$got" = t ] || fail "$db: the application's defaults or public ids after the update: $got"
-	as_admin "$db" -c 'DELETE FROM app.orders WHERE n > 500' >/dev/null
+	as_admin "$db" -c 'DELETE FROM app.orders WHERE n > 1000' >/dev/null
 }
 # objects DB: the database's objects as pg_dump recreates them (an extension's members one by one), but the
 # application's schema and grants, the scripts pg_tle keeps (schema pgtle: an updated database has the old ones too), and what differs between any two databases: oids, xids, a sequence's state, the
