@@ -25,11 +25,15 @@ start_server portable_tle $port no "shared_preload_libraries = 'pg_tle'" "log_st
 new_log() { tail -c +"$log_start" "$IDENTITIES_WORK/portable_tle.log"; }
 fail() { echo "FAILED: $*"; exit 1; }
 
+# portable/build as doc/portable.md runs it, writing build/portable/: in a copy of the sources it reads.
 build=$IDENTITIES_WORK/portable_tle_build
-bash "$IDENTITIES_ROOT/portable/build" --out "$build.tmp" >/dev/null
+sources=$IDENTITIES_WORK/portable_tle_sources
+mkdir -p "$sources"
+cp -r "$IDENTITIES_ROOT/portable" "$IDENTITIES_ROOT/sql" "$sources/"
+bash "$sources/portable/build" >/dev/null
 as_postgres mkdir -p "$build"
-as_postgres cp "$build.tmp/identities_portable_pg_tle.sql" "$build.tmp/identities_portable.sql" "$build/"
-rm -rf "$build.tmp"
+as_postgres cp "$sources/build/portable/identities_portable_pg_tle.sql" "$sources/build/portable/identities_portable.sql" "$build/"
+rm -rf "$sources"
 
 # The service's side: pg_tle in the database, a master user that is no superuser.
 psql_on $port -d postgres >/dev/null <<'SQL'

@@ -7,9 +7,10 @@
 # the schema exactly as a fresh install of the new version makes it (pg_dump, the extension's members included).
 #
 # A version updates from each released one (portable/released/identities_portable--VERSION.sql, its extension
-# script as it shipped, whose other forms portable/build --from-script makes; doc/releasing.md) to the current one. Until one is released the updates are those of a successor this test
-# makes of the current sources (version CURRENT-next): a function added, one replaced, a column added to the key
-# table, each in the sources and in its update part (sql/updates/), as a real next version would. The plain update
+# script as it shipped, whose other forms portable/build --from-script makes; doc/releasing.md) to the current
+# one, and the current one to a successor this test makes of its sources (version CURRENT-next): a function added,
+# one replaced, a column added to the key table, each in the sources and in its update part (sql/updates/), as a
+# real next version would. Until a version is released, the successor is the only update there is. The plain update
 # must refuse what it cannot update (55000: a schema without the edition, the extension form, another version)
 # and do nothing when run again. Without pg_tle (no PG_TLE_SOURCE) the test is skipped.
 set -euo pipefail
@@ -40,13 +41,12 @@ quoted_schema='"Portable ids"'
 # --- the versions: the current one built, and what it updates from ---
 mkdir -p "$work"
 bash "$IDENTITIES_ROOT/portable/build" --out "$work/current" --schema "$schema" >/dev/null
-# successor SOURCE_BUILD: the current sources made into version CURRENT-next (the sources copied, with the native
-# edition's parts the build reads), built into $work/next.
+# successor: the current sources made into version CURRENT-next (copied, with the native edition's parts the build
+# reads), built into $work/next.
 successor() {
 	local tree=$work/next_sources
 	mkdir -p "$tree"
 	cp -r "$IDENTITIES_ROOT/portable" "$IDENTITIES_ROOT/sql" "$tree/"
-	rm -rf "$tree/portable/build.out"
 	sed -i "s/^default_version = .*/default_version = '$current-next'/" "$tree/portable/identities_portable.control"
 	local base=$tree/portable/sql/identities_portable.sql public_id=$tree/portable/sql/formats/public_id.sql
 	local update=$tree/portable/sql/updates/identities_portable--$current--$current-next.sql
