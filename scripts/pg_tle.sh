@@ -1,5 +1,6 @@
-# pg_tle (AWS's Trusted Language Extensions) for the tests of the portable edition (portable_pg_tle.sh, portable_update.sh):
-# installed as managed services install it. Source it after common.sh; it never copies pg_tle code into this repository.
+# pg_tle (AWS's Trusted Language Extensions) for the portable edition's tests (portable_pg_tle.sh, portable_update.sh,
+# test/majors): installed as managed services install it. Source it after common.sh; it never copies pg_tle code
+# into this repository.
 # ensure_pg_tle returns (require_pg_tle, at the end, ends a test by them):
 #   0  pg_tle is installed for $PG_CONFIG (already there, or built here from the tarball in PG_TLE_SOURCE)
 #   1  building or installing it failed (the end of the build log is printed)

@@ -1,10 +1,11 @@
 # Updates of the portable edition, as doc/portable.md ("Updating") tells, in each of its install forms: pg_tle
 # (identities_portable_pg_tle_update.sql, then ALTER EXTENSION identities_portable UPDATE), a plain install
-# (identities_portable_update_from_VERSION.sql with psql -f) and a control file (the update script beside it). All
-# run as a role that is no superuser (as a managed service's master user), on a database with every id type in
-# column defaults, rows, a view of public ids and a key. After the update: the new version everywhere, the rows,
-# public ids and key as they were, the key still out of a plain role's reach, the defaults still generating, and
-# the schema exactly as a fresh install of the new version makes it (pg_dump, the extension's members included).
+# (identities_portable_update_from_VERSION.sql with psql -f), each run by a role that is no superuser (as a managed
+# service's master user), and a control file (the update script beside it; a superuser's, as self-hosted), on a
+# database with every id type in column defaults, rows, a view of public ids and a key. After the update: the new
+# version everywhere, the rows, public ids and key as they were, the key still out of a plain role's reach, the
+# defaults still generating, and the schema exactly as a fresh install of the new version makes it (pg_dump, the
+# extension's members included).
 #
 # A version updates from each released one (portable/released/identities_portable--VERSION.sql, its extension
 # script as it shipped, whose other forms portable/build --from-script makes; doc/releasing.md) to the current
@@ -133,8 +134,9 @@ after_update() {
 	as_admin "$db" -c 'DELETE FROM app.orders WHERE n > 1000' >/dev/null
 }
 # objects DB: the database's objects as pg_dump recreates them (an extension's members one by one), but the
-# application's schema and grants, the scripts pg_tle keeps (schema pgtle: an updated database has the old ones too), and what differs between any two databases: oids, xids, a sequence's state, the
-# value a column added with a default gives the rows it found.
+# application's schema and grants, the scripts pg_tle keeps (schema pgtle: an updated database has the old ones
+# too), and what differs between any two databases: oids, xids, a sequence's state, the value a column added with a
+# default gives the rows it found.
 objects() {
 	as_postgres "$PG_BIN/pg_dump" --binary-upgrade --schema-only -h "$IDENTITIES_WORK" -p $port -U postgres -N app -N pgtle "$1" |
 		grep -vE 'binary_upgrade_set_next_|^\\(un)?restrict |^--( |$)|^$' |
