@@ -203,6 +203,12 @@ update_plain() {
 	new_database plain_fresh
 	as_admin plain_fresh -f "$to/identities_portable.sql" >/dev/null
 	same_objects plain_updated plain_fresh
+	# another version in the schema: refused, naming it
+	as_admin plain_fresh -c "CREATE OR REPLACE FUNCTION $quoted_schema.identities_portable_version() RETURNS text
+		LANGUAGE sql IMMUTABLE RETURN '0.0.1'" >/dev/null
+	outcome=$(as_admin plain_fresh -v VERBOSITY=verbose -f "$script" 2>&1 || true)
+	[[ $outcome == *55000*"holds version 0.0.1 of the portable edition, not $from_version"* ]] ||
+		fail "plain: an update of another version: $outcome"
 	# the extension form is not updated by it
 	outcome=$(as_admin tle_updated -v VERBOSITY=verbose -f "$script" 2>&1 || true)
 	[[ $outcome == *55000*"is the extension identities_portable"* ]] || fail "plain: an update of the extension form: $outcome"
