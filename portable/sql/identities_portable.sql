@@ -14,7 +14,7 @@
 
 -- Internal: an unsigned big-endian byte string (up to 16 bytes) and the integer it holds.
 CREATE FUNCTION @extschema@.identities_unsigned_bigint_to_numeric(value bigint) RETURNS numeric
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN CASE WHEN value < 0 THEN value::numeric + 18446744073709551616 ELSE value::numeric END;
 END
@@ -22,7 +22,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.identities_unsigned_bigint_to_numeric(bigint) IS 'internal: the unsigned 64-bit integer whose bits a bigint holds';
 
 CREATE FUNCTION @extschema@.identities_bytes_to_numeric(bytes bytea) RETURNS numeric
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN CASE
 		WHEN length(bytes) <= 8 THEN
@@ -40,7 +40,7 @@ COMMENT ON FUNCTION @extschema@.identities_bytes_to_numeric(bytea) IS 'internal:
 
 -- The caller checks the range (0 <= value < 2^(8 * length)).
 CREATE FUNCTION @extschema@.identities_numeric_to_bytes(value numeric, length integer) RETURNS bytea
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN substr(
 		int8send((div(value, 18446744073709551616) - CASE WHEN div(value, 18446744073709551616) >= 9223372036854775808
@@ -71,28 +71,63 @@ CREATE FUNCTION @extschema@.identities_random_bytes() RETURNS bytea
 	RETURN uuid_send(gen_random_uuid());
 COMMENT ON FUNCTION @extschema@.identities_random_bytes() IS 'internal: 16 bytes of a random uuid (bytes 0-5 and 9-15 wholly random)';
 
--- Internal: the next ticket of a server-wide sequence (SIQ's serials, Snowflake's increments); in a read-only
--- transaction (a hot standby), where nextval is refused, the session's own, counted in the setting session_setting
--- from a random start.
-CREATE FUNCTION @extschema@.identities_next_ticket(tickets regclass, session_setting text) RETURNS bigint
-	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
-DECLARE
-	ticket bigint;
+-- Internal: the next ticket of one of the edition's sequences (SIQ's serials, Snowflake's increments, HotGuid's
+-- counters). The sequences belong to the role that installed the edition and are granted to no one: only the
+-- generators, which run as that role, draw from them, so no session can burn or rewind the tickets. nextval is
+-- refused in a read-only transaction (a hot standby): there the generators that need a ticket refuse too, rather
+-- than fall back to a count a session could repeat.
+CREATE FUNCTION @extschema@.identities_next_ticket(tickets regclass, format text) RETURNS bigint
+	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF current_setting('transaction_read_only') = 'on' THEN
-		ticket := coalesce(nullif(current_setting(session_setting, true), '')::bigint,
-			('x' || encode(substr(@extschema@.identities_random_bytes(), 1, 6), 'hex'))::bit(48)::bigint) + 1;
-		PERFORM set_config(session_setting, ticket::text, false);
-		RETURN ticket;
+		RAISE EXCEPTION 'cannot generate a % in a read-only transaction', format USING ERRCODE = '25006',
+			DETAIL = 'The portable edition counts its ids with a sequence, and nextval is refused in a read-only transaction (and on a hot standby).',
+			HINT = 'Generate on the primary in a read-write transaction, or use a generator that needs no counter (uuidv7_generate, distributedid_generate).';
 	END IF;
 	RETURN nextval(tickets);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.identities_next_ticket(regclass, text) IS 'internal: the next ticket of a server-wide sequence, or of the session in a read-only transaction';
+COMMENT ON FUNCTION @extschema@.identities_next_ticket(regclass, text) IS 'internal: the next ticket of one of the edition''s sequences (25006 in a read-only transaction)';
+
+-- Internal: whether the session's login role is a member of the role that installed the edition (the owner of
+-- its types). The native edition's server-level settings are superuser-only or server-wide; here such members
+-- stand in for superusers. session_user, not current_user: a SECURITY DEFINER function of the owner's does not
+-- make its caller one.
+CREATE FUNCTION @extschema@.identities_owner_session() RETURNS boolean
+	LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	RETURN pg_has_role(session_user, (SELECT typowner FROM pg_type WHERE oid = '@extschema@.distributedid'::regtype), 'MEMBER');
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_owner_session() IS 'internal: whether the session''s login role is a member of the role that installed the edition';
+
+-- Internal: a server-level setting of the native edition (identities.snowflake_worker, _process, _epoch,
+-- identities.siq_shard, _domain) as the portable edition honours it. Any role can SET a custom setting, or ALTER
+-- ROLE itself SET one, so for a session of another role than the owner's only the database's own value counts
+-- (ALTER DATABASE ... SET, which takes the database's owner; or ALTER ROLE ALL SET, a superuser's); for the owner's
+-- sessions, the session's value, as a superuser's in the native edition. '' when unset.
+CREATE FUNCTION @extschema@.identities_server_setting(name text) RETURNS text
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+	setting text;
+BEGIN
+	IF @extschema@.identities_owner_session() THEN
+		RETURN btrim(coalesce(current_setting(name, true), ''));
+	END IF;
+	SELECT substr(entry, length(name) + 2) INTO setting
+	FROM pg_db_role_setting AS stored, unnest(stored.setconfig) AS entry
+	WHERE stored.setrole = 0 AND stored.setdatabase IN (0, (SELECT oid FROM pg_database WHERE datname = current_database()))
+		AND starts_with(entry, name || '=')
+	ORDER BY stored.setdatabase DESC
+	LIMIT 1;
+	RETURN btrim(coalesce(setting, ''));
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_server_setting(text) IS 'internal: a server-level identities.* setting: the session''s for the owner''s sessions, else the database''s (ALTER DATABASE ... SET)';
 
 -- Internal: this node's Citus group id, NULL where Citus is not (or the group is not yet known: -1).
 CREATE FUNCTION @extschema@.identities_citus_group() RETURNS integer
-	LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+	LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	citus_group integer;
 BEGIN
@@ -108,9 +143,9 @@ COMMENT ON FUNCTION @extschema@.identities_citus_group() IS 'internal: this node
 -- 0-31; identities.siq_shard, 0-255), checked when read (a custom setting has no check hook here); unset, derived
 -- from a Citus node's group id as the native edition derives it, else 0.
 CREATE FUNCTION @extschema@.identities_node_setting(name text) RETURNS integer
-	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-	setting text := btrim(coalesce(current_setting(name, true), ''));
+	setting text := @extschema@.identities_server_setting(name);
 	maximum integer := CASE name WHEN 'identities.siq_shard' THEN 255 ELSE 31 END;
 	citus_group integer;
 BEGIN

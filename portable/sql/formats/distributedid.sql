@@ -9,19 +9,14 @@ CREATE DOMAIN @extschema@.distributedid AS numeric(28,0)
 	CONSTRAINT distributedid_range CHECK (VALUE >= 0 AND VALUE <> 'NaN');
 COMMENT ON DOMAIN @extschema@.distributedid IS 'DistributedId (Architect.Identities): ms timestamp since 1900 and 48 random bits, shown as a 28-digit decimal (portable edition: a numeric(28,0))';
 
--- Internal: whether the session may use identities.incremental_ids. A custom setting can be set by any role, so
--- the portable edition honours it for members of the role that installed it only (the native one makes it
--- superuser-only): whoever sets it chooses the ids that column defaults produce.
-CREATE FUNCTION @extschema@.identities_incremental_ids_allowed() RETURNS boolean
-	LANGUAGE sql STABLE PARALLEL SAFE
-	RETURN pg_has_role((SELECT typowner FROM pg_type WHERE oid = '@extschema@.distributedid'::regtype), 'MEMBER');
-COMMENT ON FUNCTION @extschema@.identities_incremental_ids_allowed() IS 'internal: whether this session''s role may use identities.incremental_ids (members of the edition''s owner)';
-
--- Internal: the next value of identities.incremental_ids' series (0: distributedid, 1: distributedid128), or NULL
--- when the setting is empty. The position lives in identities_portable.incremental_ids as "setting:next:next",
--- restarting whenever the setting changes.
-CREATE FUNCTION @extschema@.identities_take_incremental_id(series integer) RETURNS numeric
-	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
+-- Internal: the next id of identities.incremental_ids' series (0: distributedid, 1: distributedid128; from the
+-- setting's value to maximum, else 22003 naming type_name). A custom setting can be set by any role, so the portable
+-- edition honours it for the sessions of members of the role that installed it only (the native one makes it
+-- superuser-only): whoever sets it chooses the ids that column defaults produce. The position lives in
+-- identities_portable.incremental_ids as "setting:next:next", restarting whenever the setting changes; like the
+-- setting itself it is the session's, and a rollback takes it back (a test's fixture, never a production id).
+CREATE FUNCTION @extschema@.identities_take_incremental_id(series integer, maximum numeric, type_name text) RETURNS numeric
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	setting text := btrim(coalesce(current_setting('identities.incremental_ids', true), ''));
 	position text[] := string_to_array(coalesce(current_setting('identities_portable.incremental_ids', true), ''), ':');
@@ -29,13 +24,10 @@ DECLARE
 	next_ids numeric[];
 	id numeric;
 BEGIN
-	IF setting = '' THEN
-		RETURN NULL;
-	END IF;
-	IF NOT @extschema@.identities_incremental_ids_allowed() THEN
+	IF NOT @extschema@.identities_owner_session() THEN
 		RAISE EXCEPTION 'permission denied to use identities.incremental_ids'
 			USING ERRCODE = '42501',
-			DETAIL = 'In the portable edition, only members of the role that installed it can choose the ids generators return.';
+			DETAIL = 'In the portable edition, only the sessions of members of the role that installed it can choose the ids generators return.';
 	END IF;
 	IF setting !~ '^[0-9]+$' OR length(setting) > 39 OR setting::numeric > 340282366920938463463374607431768211455 THEN
 		RAISE EXCEPTION 'invalid value for parameter "identities.incremental_ids": "%"', setting
@@ -52,79 +44,31 @@ BEGIN
 	IF id > 340282366920938463463374607431768211455 THEN
 		RAISE EXCEPTION 'identities.incremental_ids series is exhausted' USING ERRCODE = '22003';
 	END IF;
+	IF id > maximum THEN
+		RAISE EXCEPTION 'identities.incremental_ids value % is out of range for type %', id, type_name
+			USING ERRCODE = '22003';
+	END IF;
 	next_ids[series + 1] := id + 1;
 	PERFORM set_config('identities_portable.incremental_ids', setting || ':' || next_ids[1] || ':' || next_ids[2], false);
 	RETURN id;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.identities_take_incremental_id(integer) IS 'internal: the next id of identities.incremental_ids'' series, NULL when it is not set';
+COMMENT ON FUNCTION @extschema@.identities_take_incremental_id(integer, numeric, text) IS 'internal: the next id of identities.incremental_ids'' series (its owner''s sessions only)';
 
 -- generation, extraction, boundaries
 
--- Architect's algorithm, step for step: ts = ms since 1900 minus 1 s of leeway, a 48-bit random part, and within
--- a ms the previous random part plus a random 41-bit increment; when that is exhausted the next ms is borrowed
--- from the leeway, or the generator sleeps. The state is the session's (as the native edition's without
--- shared_preload_libraries): each session acts as one replica of the reference design.
+-- Architect's layout: ts = the ms since 1900 minus 1 s of leeway, and a 48-bit random part (never 0), as
+-- Architect's generator makes the first id of each of its replicas; here every call is such a first id. No
+-- state: one expression the planner inlines into a column DEFAULT, nothing a session can set or roll back, no
+-- rate limit or burst. Ids are ordered by their ms; ids of one ms in random order, unique by their 48 random bits
+-- (two ids of one ms share them once in 2^48). PARALLEL UNSAFE for identities.incremental_ids (a setting it sets).
 CREATE FUNCTION @extschema@.distributedid_generate() RETURNS @extschema@.distributedid
-	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
-DECLARE
-	state text := current_setting('identities_portable.distributedid', true);
-	previous_timestamp bigint := 0;
-	previous_random bigint := 0;
-	random_bytes bytea := @extschema@.identities_random_bytes();
-	random_part bigint := ('x' || encode(substr(random_bytes, 1, 6), 'hex'))::bit(48)::bigint;
-	increment bigint := ('x' || encode(substr(random_bytes, 11, 6), 'hex'))::bit(48)::bigint & 2199023255551;
-	ts bigint;
-	max_permissible bigint;
-	incremental numeric;
-BEGIN
-	IF current_setting('identities.incremental_ids', true) <> '' THEN
-		incremental := @extschema@.identities_take_incremental_id(0);
-		IF incremental IS NOT NULL THEN
-			IF incremental > 9999999999999999999999999999 THEN
-				RAISE EXCEPTION 'identities.incremental_ids value % is out of range for type distributedid', incremental
-					USING ERRCODE = '22003';
-			END IF;
-			RETURN incremental;
-		END IF;
-	END IF;
-	IF state <> '' THEN
-		previous_timestamp := split_part(state, ':', 1)::bigint;
-		previous_random := split_part(state, ':', 2)::bigint;
-	END IF;
-	IF random_part = 0 THEN
-		random_part := 1;
-	END IF;
-	IF increment = 0 THEN
-		increment := 1;
-	END IF;
-	LOOP
-		ts := floor(@extschema@.identities_milliseconds_since('1900-01-01 00:00:00+00', clock_timestamp()))::bigint - 1000;
-		IF ts < 0 OR ts > 35527136788005 THEN
-			RAISE EXCEPTION 'the clock is out of the range of distributedid' USING ERRCODE = '22008';
-		END IF;
-		IF ts <= previous_timestamp THEN
-			IF increment <= 281474976710655 - previous_random THEN
-				previous_random := previous_random + increment;
-				PERFORM set_config('identities_portable.distributedid', previous_timestamp || ':' || previous_random, false);
-				RETURN previous_timestamp::numeric * 281474976710656 + previous_random;
-			END IF;
-			-- The random part is exhausted: borrow the next ms from the leeway, as long as it stays before now.
-			max_permissible := ts + 999;
-			IF previous_timestamp < max_permissible THEN
-				ts := previous_timestamp + 1;
-			ELSIF previous_timestamp - max_permissible <= 1000 THEN
-				PERFORM pg_sleep(0.001);
-				CONTINUE;
-			END IF;
-			-- Otherwise the clock went back too far to wait for: restart from the smaller timestamp.
-		END IF;
-		PERFORM set_config('identities_portable.distributedid', ts || ':' || random_part, false);
-		RETURN ts::numeric * 281474976710656 + random_part;
-	END LOOP;
-END
-$$;
-COMMENT ON FUNCTION @extschema@.distributedid_generate() IS 'new DistributedId: incremental, 128 per ms sustained with a ~128K burst (per session in the portable edition)';
+	LANGUAGE sql VOLATILE PARALLEL UNSAFE
+	RETURN CASE WHEN current_setting('identities.incremental_ids', true) <> ''
+		THEN @extschema@.identities_take_incremental_id(0, 9999999999999999999999999999, 'distributedid')
+		ELSE (floor(extract(epoch FROM clock_timestamp()) * 1000) + 2208988799000) * 281474976710656
+			+ greatest(('x' || translate(left(gen_random_uuid()::text, 13), '-', ''))::bit(48)::bigint, 1) END;
+COMMENT ON FUNCTION @extschema@.distributedid_generate() IS 'new DistributedId: the ms since 1900 (1 s of leeway) and 48 random bits (portable edition: every id a replica''s first)';
 
 CREATE FUNCTION @extschema@.distributedid_extract_timestamp(@extschema@.distributedid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -132,7 +76,7 @@ CREATE FUNCTION @extschema@.distributedid_extract_timestamp(@extschema@.distribu
 COMMENT ON FUNCTION @extschema@.distributedid_extract_timestamp(@extschema@.distributedid) IS 'embedded timestamp of a DistributedId (about 1 s before its generation, by design)';
 
 CREATE FUNCTION @extschema@.distributedid_boundary(timestamptz) RETURNS @extschema@.distributedid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	milliseconds numeric;
 BEGIN
@@ -154,7 +98,7 @@ COMMENT ON FUNCTION @extschema@.distributedid_boundary(timestamptz) IS 'smallest
 -- 1900 exactly (no second of leeway) and 48 random bits drawn as distributedid_generate draws them (never 0). No
 -- generator state, no identities.incremental_ids. From 1900-01-01 to 3014-12-13 12:41:28.831999+00, else 22008.
 CREATE FUNCTION @extschema@.distributedid_generate_at(at timestamptz) RETURNS @extschema@.distributedid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	milliseconds numeric;
 	random_part bigint := ('x' || encode(substr(@extschema@.identities_random_bytes(), 1, 6), 'hex'))::bit(48)::bigint;
@@ -174,7 +118,7 @@ COMMENT ON FUNCTION @extschema@.distributedid_generate_at(timestamptz) IS 'Distr
 -- conversions: the native edition's casts, as functions (a cast to or from a domain is its base type's)
 
 CREATE FUNCTION @extschema@.numeric_to_distributedid(numeric) RETURNS @extschema@.distributedid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = 'NaN' OR $1 < 0 OR $1 > 9999999999999999999999999999 OR $1 <> trunc($1) THEN
 		RAISE EXCEPTION 'numeric value % is out of range for type distributedid', $1 USING ERRCODE = '22003',
@@ -196,7 +140,7 @@ CREATE FUNCTION @extschema@.bigint_to_distributedid(bigint) RETURNS @extschema@.
 COMMENT ON FUNCTION @extschema@.bigint_to_distributedid(bigint) IS 'convert a non-negative bigint to distributedid';
 
 CREATE FUNCTION @extschema@.uuid_to_distributedid(uuid) RETURNS @extschema@.distributedid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	bytes bytea := uuid_send($1);
 	value numeric;
@@ -217,7 +161,7 @@ CREATE FUNCTION @extschema@.distributedid_to_uuid(@extschema@.distributedid) RET
 COMMENT ON FUNCTION @extschema@.distributedid_to_uuid(@extschema@.distributedid) IS 'convert distributedid to its 16-byte big-endian binary form as a uuid';
 
 CREATE FUNCTION @extschema@.bytea_to_distributedid(bytea) RETURNS @extschema@.distributedid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF length($1) <> 16 THEN
 		RAISE EXCEPTION 'invalid binary form for type distributedid: "%"', $1 USING ERRCODE = '22P02',

@@ -25,65 +25,20 @@ CREATE FUNCTION @extschema@.identities_compose_distributedid128(ts bigint, rando
 		+ mod(random_part, 9223372036854775808));
 COMMENT ON FUNCTION @extschema@.identities_compose_distributedid128(bigint, numeric) IS 'internal: a DistributedId128 from its timestamp and random part';
 
--- Architect's algorithm, step for step: ts = ms since 1700, a 75-bit random part, and within a ms the previous
--- random part plus a random 58-bit increment; when that is exhausted the generator sleeps for the next ms (unless
--- the clock went back a second or more). The state is the session's, as distributedid_generate's.
+-- Architect's layout: ts = the ms since 1700, the version nibble 7, and a 75-bit random part (the 3 hex digits
+-- after a random uuid's version nibble, 3 bits of another's first digit, with the variant bit clear, and 15 more
+-- hex digits of the first), as Architect's generator makes the first id of each ms; here every call is such an id.
+-- No state: one expression the planner inlines into a column DEFAULT, nothing a session can set or roll back.
+-- Ids are ordered by their ms; ids of one ms in random order, unique by their 75 random bits. PARALLEL UNSAFE for
+-- identities.incremental_ids (a setting it sets).
 CREATE FUNCTION @extschema@.distributedid128_generate() RETURNS uuid
-	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
-DECLARE
-	state text := current_setting('identities_portable.distributedid128', true);
-	previous_timestamp bigint := 0;
-	previous_random numeric := 0;
-	random_bytes bytea := @extschema@.identities_random_bytes();
-	-- 11 high bits and 64 low ones, from the wholly random bytes 0-5 and 9-12 of a random uuid
-	random_high bigint := ('x' || encode(substr(random_bytes, 1, 2), 'hex'))::bit(16)::bigint & 2047;
-	random_low numeric := @extschema@.identities_bytes_to_numeric(substr(random_bytes, 3, 4) || substr(random_bytes, 10, 4));
-	random_part numeric;
-	increment numeric;
-	ts bigint;
-	incremental numeric;
-BEGIN
-	IF current_setting('identities.incremental_ids', true) <> '' THEN
-		incremental := @extschema@.identities_take_incremental_id(1);
-		IF incremental IS NOT NULL THEN
-			RETURN @extschema@.identities_numeric_to_uuid(incremental);
-		END IF;
-	END IF;
-	IF state <> '' THEN
-		previous_timestamp := split_part(state, ':', 1)::bigint;
-		previous_random := split_part(state, ':', 2)::numeric;
-	END IF;
-	IF random_high = 0 AND random_low = 0 THEN
-		random_low := 1;
-	END IF;
-	random_part := random_high * 18446744073709551616 + random_low;
-	increment := mod(random_low, 288230376151711744);
-	IF increment = 0 THEN
-		increment := 1;
-	END IF;
-	LOOP
-		ts := floor(@extschema@.identities_milliseconds_since('1700-01-01 00:00:00+00', clock_timestamp()))::bigint;
-		IF ts < 0 OR ts > 281474976710655 THEN
-			RAISE EXCEPTION 'the clock is out of the range of DistributedId128' USING ERRCODE = '22008';
-		END IF;
-		IF ts <= previous_timestamp THEN
-			IF increment <= 37778931862957161709567 - previous_random THEN
-				previous_random := previous_random + increment;
-				PERFORM set_config('identities_portable.distributedid128', previous_timestamp || ':' || previous_random, false);
-				RETURN @extschema@.identities_compose_distributedid128(previous_timestamp, previous_random);
-			END IF;
-			-- No leeway to borrow from: wait for the clock, unless it went back a second.
-			IF ts + 1000 > previous_timestamp THEN
-				PERFORM pg_sleep(0.001);
-				CONTINUE;
-			END IF;
-		END IF;
-		PERFORM set_config('identities_portable.distributedid128', ts || ':' || random_part, false);
-		RETURN @extschema@.identities_compose_distributedid128(ts, random_part);
-	END LOOP;
-END
-$$;
-COMMENT ON FUNCTION @extschema@.distributedid128_generate() IS 'new DistributedId128: ms since 1700, version 7 nibble, 75 random bits increasing within a ms (per session in the portable edition)';
+	LANGUAGE sql VOLATILE PARALLEL UNSAFE
+	RETURN CASE WHEN current_setting('identities.incremental_ids', true) <> ''
+		THEN @extschema@.identities_numeric_to_uuid(@extschema@.identities_take_incremental_id(1, 340282366920938463463374607431768211455, 'uuid'))
+		ELSE (lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 8520336000000), 12, '0') || '7'
+			|| translate(regexp_replace(gen_random_uuid()::text, '^.{15}(...)-.(...)-(.{12})$', '\1_\2\3'), '_',
+				translate(left(gen_random_uuid()::text, 1), '89abcdef', '01234567')))::uuid END;
+COMMENT ON FUNCTION @extschema@.distributedid128_generate() IS 'new DistributedId128: ms since 1700, version 7 nibble, 75 random bits (portable edition: every id the first of its ms)';
 
 -- NULL for a uuid that is not shaped like a DistributedId128 (version nibble 7, top bit of byte 8 clear).
 CREATE FUNCTION @extschema@.distributedid128_extract_timestamp(uuid) RETURNS timestamptz
@@ -94,7 +49,7 @@ CREATE FUNCTION @extschema@.distributedid128_extract_timestamp(uuid) RETURNS tim
 COMMENT ON FUNCTION @extschema@.distributedid128_extract_timestamp(uuid) IS 'embedded timestamp of a DistributedId128; NULL for a uuid without its version 7 nibble and zero variant bit';
 
 CREATE FUNCTION @extschema@.distributedid128_boundary(timestamptz) RETURNS uuid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	milliseconds numeric;
 BEGIN
@@ -118,7 +73,7 @@ COMMENT ON FUNCTION @extschema@.distributedid128_boundary(timestamptz) IS 'small
 -- 1700 and a 75-bit random part drawn as distributedid128_generate draws it (never 0). No generator state, no
 -- identities.incremental_ids. From 1700-01-01 to 10619-08-04 05:31:50.655999+00, else 22008.
 CREATE FUNCTION @extschema@.distributedid128_generate_at(at timestamptz) RETURNS uuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	random_bytes bytea := @extschema@.identities_random_bytes();
 	-- 11 high bits and 64 low ones, from the wholly random bytes 0-5 and 9-12 of a random uuid
@@ -147,7 +102,7 @@ CREATE FUNCTION @extschema@.distributedid128_to_numeric(uuid) RETURNS numeric
 COMMENT ON FUNCTION @extschema@.distributedid128_to_numeric(uuid) IS 'the uuid as a 128-bit big-endian integer (Architect''s UInt128 form, DECIMAL(38,0) until the year 4321)';
 
 CREATE FUNCTION @extschema@.numeric_to_distributedid128(numeric) RETURNS uuid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = 'NaN' OR $1 < 0 OR $1 > 340282366920938463463374607431768211455 OR $1 <> trunc($1) THEN
 		RAISE EXCEPTION 'numeric value % is out of range for a DistributedId128', $1 USING ERRCODE = '22003',
@@ -159,7 +114,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.numeric_to_distributedid128(numeric) IS 'the uuid of an integer from 0 to 2^128-1 (Architect''s UInt128 form)';
 
 CREATE FUNCTION @extschema@.distributedid128_split(id uuid, OUT upper bigint, OUT lower bigint)
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	upper := ('x' || encode(substr(uuid_send(id), 1, 8), 'hex'))::bit(64)::bigint;
 	lower := ('x' || encode(substr(uuid_send(id), 9, 8), 'hex'))::bit(64)::bigint;
@@ -172,7 +127,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.distributedid128_split(uuid) IS 'the id as two non-negative bigints, as Architect''s DistributedId128.Split (for two BIGINT columns)';
 
 CREATE FUNCTION @extschema@.distributedid128_join(upper bigint, lower bigint) RETURNS uuid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF upper < 0 OR lower < 0 THEN
 		RAISE EXCEPTION 'the halves of a DistributedId128 cannot be negative' USING ERRCODE = '22003';

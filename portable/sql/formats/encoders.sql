@@ -8,7 +8,7 @@
 -- Internal: an integer below 62^length (and 2^64) as that many base62 digits, and base62 digits as their integer
 -- (NULL for a character outside the alphabet).
 CREATE FUNCTION @extschema@.identities_base62_encode(value numeric, length integer) RETURNS text
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	digits text := '';
 	rest numeric := value;
@@ -23,7 +23,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.identities_base62_encode(numeric, integer) IS 'internal: an integer as base62 digits, most significant first, zero-padded to the length';
 
 CREATE FUNCTION @extschema@.identities_base62_decode(digits text) RETURNS numeric
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	value numeric := 0;
 	digit integer;
@@ -42,7 +42,7 @@ COMMENT ON FUNCTION @extschema@.identities_base62_decode(text) IS 'internal: the
 
 -- Internal: the value an encoder of an integer encodes: a non-negative bigint, or an integral numeric up to 10^28-1.
 CREATE FUNCTION @extschema@.identities_encodable_bigint(value bigint, target text) RETURNS numeric
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF value < 0 THEN
 		RAISE EXCEPTION 'bigint value % is out of range for %', value, target USING ERRCODE = '22003',
@@ -54,7 +54,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.identities_encodable_bigint(bigint, text) IS 'internal: a non-negative bigint, else 22003';
 
 CREATE FUNCTION @extschema@.identities_encodable_numeric(value numeric, target text) RETURNS numeric
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF value = 'NaN' OR value < 0 OR value > 9999999999999999999999999999 OR value <> trunc(value) THEN
 		RAISE EXCEPTION 'numeric value % is out of range for %', value, target USING ERRCODE = '22003',
@@ -68,7 +68,7 @@ COMMENT ON FUNCTION @extschema@.identities_encodable_numeric(numeric, text) IS '
 -- alphanumeric (base62)
 
 CREATE FUNCTION @extschema@.identities_alphanumeric_decimal(value numeric) RETURNS text
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_base62_encode(div(value, 18446744073709551616), 5)
 		|| @extschema@.identities_base62_encode(mod(value, 18446744073709551616), 11);
@@ -93,7 +93,7 @@ CREATE FUNCTION @extschema@.to_alphanumeric(numeric) RETURNS text
 	RETURN @extschema@.identities_alphanumeric_decimal(@extschema@.identities_encodable_numeric($1, 'the alphanumeric encoding'));
 COMMENT ON FUNCTION @extschema@.to_alphanumeric(numeric) IS '16-character base62 form of an integral numeric from 0 to 10^28-1 (Architect''s decimal form) AlphanumericIdEncoder';
 CREATE FUNCTION @extschema@.to_alphanumeric(uuid) RETURNS text
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_base62_encode(@extschema@.identities_bytes_to_numeric(substr(uuid_send($1), 1, 8)), 11)
 		|| @extschema@.identities_base62_encode(@extschema@.identities_bytes_to_numeric(substr(uuid_send($1), 9, 8)), 11);

@@ -8,9 +8,9 @@
 -- the pid's two low bytes. SQL cannot read the host name the native edition hashes: the MD5 is of the server's
 -- address, port and start time, which tell servers apart as well. The start time is hashed as its Unix epoch, not
 -- its text, which the session's TimeZone and DateStyle change: one tag for the whole session, whatever it sets
--- (hotguid_generate keeps the first it computes, hotguid_generate_at computes it at each call).
+-- (hotguid_generate and hotguid_generate_at compute it at each call).
 CREATE FUNCTION @extschema@.identities_hotguid_tag() RETURNS bytea
-	LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql STABLE PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	digest bytea := decode(md5(coalesce(host(inet_server_addr()), 'local') || ':' || current_setting('port') || ':'
 		|| extract(epoch FROM pg_postmaster_start_time())::text), 'hex');
@@ -22,66 +22,41 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_hotguid_tag() IS 'internal: the session''s HotGuid machine-and-process tag';
 
--- The reference's algorithm, per session: a counter seeded at random below 500000 and incremented per id (24
--- bits), the current second; never back to a second already used, and when 2^24 ids would wrap within one
--- second, the next second (waiting for it when the clock is in it).
+-- Internal: hotguid_generate's counters, server-wide (CACHE 1: in the order they are drawn, whichever session draws
+-- them), from a random start below 500000 as the reference seeds its counter. The role that installed the edition
+-- owns it and grants it to no one: only hotguid_generate, which runs as that role, draws from it.
+CREATE SEQUENCE @extschema@.identities_hotguid_counters AS bigint MINVALUE 0 START 0 CACHE 1 CYCLE;
+COMMENT ON SEQUENCE @extschema@.identities_hotguid_counters IS 'internal: hotguid_generate''s counters, whose low 24 bits are the ids'' counters (keep CACHE 1)';
+SELECT setval('@extschema@.identities_hotguid_counters', (random() * 500000)::bigint, false);
+
+-- The reference's fields: the current second, the session's tag and a 24-bit counter, here the low 24 bits of a
+-- server-wide sequence rather than one per process. Nothing a session can set or roll back decides them, so no id
+-- is made twice: two ids of one tag (one session) and one second share their counter only if the server drew
+-- 2^24 counters within that second. Ids of a session increase within a second but where the counter wraps (once
+-- in 2^24 of the server's ids); the reference waits for the next second there, which takes a state per session.
 CREATE FUNCTION @extschema@.hotguid_generate(shard_key bigint) RETURNS uuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-	state text[] := string_to_array(coalesce(current_setting('identities_portable.hotguid', true), ''), ':');
 	tag bytea;
 	counter bigint;
-	current_second bigint := -1;
-	first_counter bigint := 0;
-	clock_second bigint;
 	second bigint;
-	next_counter bigint;
 BEGIN
 	IF shard_key < 0 OR shard_key > 4294967295 THEN
 		RAISE EXCEPTION 'shard_key % is out of range for hotguid', shard_key USING ERRCODE = '22003',
 			DETAIL = 'The shard key of a hotguid must be from 0 to 4294967295.';
 	END IF;
-	IF cardinality(state) = 4 THEN
-		tag := decode(state[1], 'hex');
-		counter := state[2]::bigint;
-		current_second := state[3]::bigint;
-		first_counter := state[4]::bigint;
-	ELSE
-		tag := @extschema@.identities_hotguid_tag();
-		counter := ('x' || encode(substr(@extschema@.identities_random_bytes(), 1, 4), 'hex'))::bit(32)::bigint % 500000;
+	counter := @extschema@.identities_next_ticket('@extschema@.identities_hotguid_counters', 'HotGuid') & 16777215;
+	second := floor(extract(epoch FROM clock_timestamp()))::bigint;
+	IF second < 0 OR second > 4294967295 THEN
+		RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';
 	END IF;
-	LOOP
-		clock_second := floor(extract(epoch FROM clock_timestamp()))::bigint;
-		IF clock_second < 0 OR clock_second > 4294967295 THEN
-			RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';
-		END IF;
-		second := greatest(clock_second, current_second);
-		next_counter := (counter + 1) & 16777215;
-		IF second <> current_second THEN
-			current_second := second;
-			first_counter := next_counter;
-		ELSIF next_counter = first_counter THEN
-			IF clock_second = second THEN
-				PERFORM pg_sleep(0.01);
-				CONTINUE;
-			END IF;
-			IF second = 4294967295 THEN
-				RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';
-			END IF;
-			second := second + 1;
-			current_second := second;
-			first_counter := next_counter;
-		END IF;
-		counter := counter + 1;
-		PERFORM set_config('identities_portable.hotguid',
-			encode(tag, 'hex') || ':' || counter || ':' || current_second || ':' || first_counter, false);
-		RETURN (lpad(to_hex(second), 8, '0') || encode(substr(tag, 2, 1) || substr(tag, 1, 1) || substr(tag, 4, 1)
-			|| substr(tag, 3, 1) || substr(tag, 5, 1), 'hex') || lpad(to_hex(next_counter), 6, '0')
-			|| encode(@extschema@.identities_reverse_bytes(substr(int8send(shard_key), 5, 4)), 'hex'))::uuid;
-	END LOOP;
+	tag := @extschema@.identities_hotguid_tag();
+	RETURN (lpad(to_hex(second), 8, '0') || encode(substr(tag, 2, 1) || substr(tag, 1, 1) || substr(tag, 4, 1)
+		|| substr(tag, 3, 1) || substr(tag, 5, 1), 'hex') || lpad(to_hex(counter), 6, '0')
+		|| encode(@extschema@.identities_reverse_bytes(substr(int8send(shard_key), 5, 4)), 'hex'))::uuid;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.hotguid_generate(bigint) IS 'new HotGuid carrying a shard key (0 to 2^32-1), unique per session';
+COMMENT ON FUNCTION @extschema@.hotguid_generate(bigint) IS 'new HotGuid carrying a shard key (0 to 2^32-1); counters from a server-wide sequence in the portable edition';
 
 -- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's second (rounded
 -- down), hotguid_generate's machine tag, the counter (numbering the ids of one second) and the shard key, checked
@@ -89,7 +64,7 @@ COMMENT ON FUNCTION @extschema@.hotguid_generate(bigint) IS 'new HotGuid carryin
 -- VOLATILE and PARALLEL RESTRICTED as the native one: the tag holds the session's pid. From 1970-01-01 to
 -- 2106-02-07 06:28:15.999999+00, else 22008.
 CREATE FUNCTION @extschema@.hotguid_generate_at(at timestamptz, shard_key bigint, counter integer) RETURNS uuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	tag bytea := @extschema@.identities_hotguid_tag();
 	seconds numeric;
@@ -127,7 +102,7 @@ CREATE FUNCTION @extschema@.hotguid_extract_timestamp(uuid) RETURNS timestamptz
 COMMENT ON FUNCTION @extschema@.hotguid_extract_timestamp(uuid) IS 'creation second of a HotGuid (unix seconds, wrapping in 2106 as the reference does)';
 
 CREATE FUNCTION @extschema@.hotguid_boundary(timestamptz) RETURNS uuid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	seconds numeric := 0;
 BEGIN

@@ -18,7 +18,7 @@ COMMENT ON FUNCTION @extschema@.identities_compose_iuid(bigint, integer, integer
 
 -- Internal: a country or a service entity, 0-255, else 22003 naming it.
 CREATE FUNCTION @extschema@.identities_iuid_byte(value integer, argument text) RETURNS integer
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF value < 0 OR value > 255 THEN
 		RAISE EXCEPTION '% % is out of range for iuid', argument, value USING ERRCODE = '22003',
@@ -29,62 +29,25 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_iuid_byte(integer, text) IS 'internal: an iUID''s country or service entity, checked';
 
--- RFC 9562's method 2, as the native generator: a new ms starts at 54 random bits; within a ms the random part
--- grows by 1 + 32 random bits; when that would overflow it waits for the next ms, and a clock behind the last ms
--- is not followed back (it counts on in the last ms, then the next). One state for every country and entity, per
--- session: ids of a session strictly increase and never repeat.
+-- The clock's ms, format version 0, the country and the service entity (checked first, as the native edition
+-- does), and 54 random bits of a random uuid. No state: one expression the planner inlines into a column DEFAULT,
+-- PARALLEL SAFE, nothing a session can set or roll back. Ids are ordered by their ms; ids of one ms in random
+-- order, unique by their 54 random bits. (Not STRICT, which would keep the planner from inlining it: a NULL
+-- argument gives NULL all the same.)
 CREATE FUNCTION @extschema@.iuid_generate(country integer, service_entity integer) RETURNS @extschema@.iuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
-DECLARE
-	checked_country integer := @extschema@.identities_iuid_byte(country, 'country');
-	checked_entity integer := @extschema@.identities_iuid_byte(service_entity, 'service_entity');
-	state text := current_setting('identities_portable.iuid', true);
-	previous_millis bigint := 0;
-	previous_random bigint := 0;
-	random_bytes bytea := @extschema@.identities_random_bytes();
-	fresh bigint := ('x' || encode(substr(random_bytes, 10, 7), 'hex'))::bit(56)::bigint & 18014398509481983;
-	increment bigint := ('x' || encode(substr(random_bytes, 1, 4), 'hex'))::bit(32)::bigint + 1;
-	millis bigint;
-BEGIN
-	IF state <> '' THEN
-		previous_millis := split_part(state, ':', 1)::bigint;
-		previous_random := split_part(state, ':', 2)::bigint;
-	END IF;
-	LOOP
-		millis := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
-		IF millis < 0 OR millis > 281474976710655 THEN
-			RAISE EXCEPTION 'the clock is out of the range of iuid' USING ERRCODE = '22008';
-		END IF;
-		IF millis <= previous_millis THEN
-			IF increment <= 18014398509481983 - previous_random THEN
-				previous_random := previous_random + increment;
-			ELSIF millis = previous_millis THEN
-				PERFORM pg_sleep(0.0001);
-				CONTINUE;
-			ELSE
-				IF previous_millis = 281474976710655 THEN
-					RAISE EXCEPTION 'the clock is out of the range of iuid' USING ERRCODE = '22008';
-				END IF;
-				previous_millis := previous_millis + 1;
-				previous_random := fresh;
-			END IF;
-		ELSE
-			previous_millis := millis;
-			previous_random := fresh;
-		END IF;
-		PERFORM set_config('identities_portable.iuid', previous_millis || ':' || previous_random, false);
-		RETURN @extschema@.identities_compose_iuid(previous_millis, 0, checked_country, checked_entity, previous_random);
-	END LOOP;
-END
-$$;
-COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for a country and a service entity (0-255 each): increasing within a ms, never repeated by one session';
+	LANGUAGE sql VOLATILE PARALLEL SAFE
+	RETURN (lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '80'
+		|| lpad(to_hex(@extschema@.identities_iuid_byte(country, 'country')), 2, '0')
+		|| to_hex((-9223372036854775808)::bigint + (@extschema@.identities_iuid_byte(service_entity, 'service_entity')::bigint << 54)
+			+ (('x' || translate(right(gen_random_uuid()::text, 15), '-', ''))::bit(56)::bigint & 18014398509481983)))::uuid;
+COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for a country and a service entity (0-255 each): ordered by its ms, 54 random bits';
 
 -- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's millisecond, format
 -- version 0, the country and the service entity (checked first, as the native edition does), 54 random bits drawn
 -- as iuid_generate draws a new ms's. No generator state. From 1970-01-01 to 10889-08-02 05:31:50.655999+00, else
 -- 22008.
 CREATE FUNCTION @extschema@.iuid_generate_at(at timestamptz, country integer, service_entity integer) RETURNS @extschema@.iuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	checked_country integer := @extschema@.identities_iuid_byte(country, 'country');
 	checked_entity integer := @extschema@.identities_iuid_byte(service_entity, 'service_entity');
@@ -121,7 +84,7 @@ CREATE FUNCTION @extschema@.iuid_extract_format_version(@extschema@.iuid) RETURN
 COMMENT ON FUNCTION @extschema@.iuid_extract_format_version(@extschema@.iuid) IS 'inDrive format version of an iUID (ver1, 0-15; 0 today)';
 
 CREATE FUNCTION @extschema@.iuid_boundary(timestamptz) RETURNS @extschema@.iuid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	milliseconds numeric := 0;
 BEGIN
@@ -139,7 +102,7 @@ COMMENT ON FUNCTION @extschema@.iuid_boundary(timestamptz) IS 'smallest iUID who
 
 -- the native casts, as functions: uuid to iuid checks the shape; iuid to uuid is the domain's own value
 CREATE FUNCTION @extschema@.uuid_to_iuid(uuid) RETURNS @extschema@.iuid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF get_byte(uuid_send($1), 6) >> 4 <> 8 OR get_byte(uuid_send($1), 8) >> 6 <> 2 THEN
 		RAISE EXCEPTION 'uuid "%" is not an iuid', $1 USING ERRCODE = '22P02',

@@ -5,7 +5,7 @@
 -- The blog's CRC-12 (reflected polynomial 0xF01, initial and final 0xFFF) of the text's bytes in the database's
 -- encoding, as the native function reads them.
 CREATE FUNCTION @extschema@.luuid_group(text) RETURNS integer
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	bytes bytea := convert_to($1, pg_catalog.getdatabaseencoding());
 	crc integer := 4095;
@@ -24,7 +24,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.luuid_group(text) IS 'group id of a name: the blog''s CRC-12 of its UTF-8 bytes';
 
 CREATE FUNCTION @extschema@.luuid_generate(grp integer, key bigint) RETURNS uuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF key < 0 OR key > 281474976710655 THEN
 		RAISE EXCEPTION 'key % is out of range for luuid', key USING ERRCODE = '22003',

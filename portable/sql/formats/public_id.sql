@@ -2,10 +2,14 @@
 -- Public identities: Architect's AesPublicIdentityConverter, with pgcrypto's AES
 --------------------------------------------------------------------------------------------------------------
 -- The key cannot be a setting here: any role reads a custom setting. It lives in identities_public_key, a table
--- only the role that installed the edition can read; the functions that use it run as that role (SECURITY
--- DEFINER, search_path pinned), read it in the statement that uses it (it is never a parameter or a variable, so
--- no log of nested statements can show it), and say nothing of it in their errors. The functions that set it
--- are that role's alone. A dump by that role holds the key, as the table's data.
+-- only the role that installed the edition can read, whatever a site's default privileges grant: the install
+-- takes back every grant on it (privileges.sql), and row level security, enabled with no policy, hides its rows
+-- from everyone but its owner (members of pg_read_all_data, roles granted SELECT on every table of a schema). The
+-- functions that use it run as that role (SECURITY DEFINER; the SQL ones bound when created, the PL/pgSQL ones
+-- with search_path pinned), read it in the statement that uses it (it is never a parameter or a variable, so no
+-- log of nested statements can show it), and say nothing of it in their errors. The functions that set or export
+-- it are that role's alone, and check first that nobody else can reach it (identities_public_key_check_private).
+-- A dump by that role holds the key, as the table's data; a backup role leaves it out (doc/portable.md).
 
 CREATE TABLE @extschema@.identities_public_key (
 	slot text PRIMARY KEY,
@@ -13,6 +17,7 @@ CREATE TABLE @extschema@.identities_public_key (
 );
 COMMENT ON TABLE @extschema@.identities_public_key IS 'the public id keys (''current'', ''previous''): readable by the role that installed identities_portable alone';
 REVOKE ALL ON @extschema@.identities_public_key FROM PUBLIC;
+ALTER TABLE @extschema@.identities_public_key ENABLE ROW LEVEL SECURITY;
 -- A dump of the database keeps the keys (the extension's own rows would be left out otherwise).
 SELECT pg_catalog.pg_extension_config_dump('@extschema@.identities_public_key', '');
 
@@ -47,7 +52,7 @@ COMMENT ON FUNCTION @extschema@.identities_random_key(integer) IS 'internal: ran
 -- Internal: byte orders. A .NET Guid's memory form reverses its first three fields (the swap undoes itself);
 -- Architect's plaintexts of numbers are little-endian.
 CREATE FUNCTION @extschema@.identities_guid_swap(bytes bytea) RETURNS bytea
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN substr(bytes, 4, 1) || substr(bytes, 3, 1) || substr(bytes, 2, 1) || substr(bytes, 1, 1)
 		|| substr(bytes, 6, 1) || substr(bytes, 5, 1) || substr(bytes, 8, 1) || substr(bytes, 7, 1) || substr(bytes, 9, 8);
@@ -55,7 +60,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_guid_swap(bytea) IS 'internal: between a uuid''s bytes and a .NET Guid''s memory form';
 CREATE FUNCTION @extschema@.identities_reverse_bytes(bytes bytea) RETURNS bytea
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN CASE length(bytes)
 		WHEN 8 THEN substr(bytes, 8, 1) || substr(bytes, 7, 1) || substr(bytes, 6, 1) || substr(bytes, 5, 1)
@@ -69,7 +74,7 @@ COMMENT ON FUNCTION @extschema@.identities_reverse_bytes(bytea) IS 'internal: 4 
 -- Internal: Architect's plaintext of a decimal (a bigint's is the same below 2^64): the .NET decimal's memory
 -- form, flags 0, then the 96-bit integer as a little-endian 32-bit high part and 64-bit low part.
 CREATE FUNCTION @extschema@.identities_decimal_plaintext(value numeric) RETURNS bytea
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN '\x00000000'::bytea
 		|| @extschema@.identities_reverse_bytes(@extschema@.identities_numeric_to_bytes(div(value, 18446744073709551616), 4))
@@ -86,7 +91,7 @@ COMMENT ON FUNCTION @extschema@.identities_bigint_plaintext(bigint) IS 'internal
 -- Internal: the integer a plaintext holds in the decimal layout (NULL when it is none: flags not zero, or more
 -- than 10^28-1); the uint64 layout is the same with its high part zero.
 CREATE FUNCTION @extschema@.identities_decimal_of_plaintext(plaintext bytea) RETURNS numeric
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN CASE WHEN substr(plaintext, 1, 4) = '\x00000000'::bytea
 			AND @extschema@.identities_bytes_to_numeric(@extschema@.identities_reverse_bytes(substr(plaintext, 5, 4))) * 18446744073709551616
@@ -97,7 +102,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_decimal_of_plaintext(bytea) IS 'internal: the decimal of a plaintext in Architect''s layout, NULL for none';
 CREATE FUNCTION @extschema@.identities_bigint_of_plaintext(plaintext bytea) RETURNS bigint
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN CASE WHEN substr(plaintext, 1, 8) = '\x0000000000000000'::bytea
 			AND ('x' || encode(@extschema@.identities_reverse_bytes(substr(plaintext, 9, 8)), 'hex'))::bit(64)::bigint >= 0
@@ -106,7 +111,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_bigint_of_plaintext(bytea) IS 'internal: the bigint of a plaintext in Architect''s uint64 layout, NULL for none';
 CREATE FUNCTION @extschema@.identities_is_number_plaintext(plaintext bytea) RETURNS boolean
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN substr(plaintext, 1, 8) = '\x0000000000000000'::bytea OR @extschema@.identities_decimal_of_plaintext(plaintext) IS NOT NULL;
 END
@@ -172,7 +177,7 @@ CREATE FUNCTION @extschema@.public_id(numeric) RETURNS uuid
 	RETURN @extschema@.identities_public_id_of(@extschema@.identities_decimal_plaintext(@extschema@.identities_encodable_numeric($1, 'a public id')));
 COMMENT ON FUNCTION @extschema@.public_id(numeric) IS 'public id of an integral numeric from 0 to 10^28-1: one AES block under the current key, as Architect''s AesPublicIdentityConverter';
 CREATE FUNCTION @extschema@.public_id(uuid) RETURNS uuid
-	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF @extschema@.identities_is_number_plaintext(uuid_send($1)) THEN
 		RAISE EXCEPTION 'uuid "%" has no public id', $1 USING ERRCODE = '22023',
@@ -185,7 +190,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.public_id(uuid) IS 'public id of a uuid: one AES block of its bytes under the current key, as Architect''s AesPublicIdentityConverter; none (22023) for a uuid laid out as a bigint''s or a decimal''s, whose public id it would be';
 
 CREATE FUNCTION @extschema@.public_id_to_bigint(uuid) RETURNS bigint
-	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN coalesce(@extschema@.identities_bigint_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
 		@extschema@.identities_bigint_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
@@ -193,7 +198,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.public_id_to_bigint(uuid) IS 'the bigint a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a bigint under either';
 CREATE FUNCTION @extschema@.public_id_to_numeric(uuid) RETURNS numeric
-	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN coalesce(@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
 		@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
@@ -201,7 +206,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.public_id_to_numeric(uuid) IS 'the numeric a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a numeric under either';
 CREATE FUNCTION @extschema@.public_id_to_distributedid(uuid) RETURNS @extschema@.distributedid
-	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN coalesce(@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
 		@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
@@ -217,7 +222,7 @@ COMMENT ON FUNCTION @extschema@.public_id_to_uuid(uuid) IS 'the uuid a public id
 -- key rotation: the previous key reads the public ids made before the current one
 
 CREATE FUNCTION @extschema@.public_id_to_uuid(public_id uuid, key text) RETURNS uuid
-	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	plaintext bytea;
 BEGIN
@@ -236,7 +241,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.public_id_to_uuid(uuid, text) IS 'the uuid a public id stands for under the ''current'' or the ''previous'' key (a uuid''s public id cannot tell them apart); NULL for the public id of a bigint or a decimal';
 
 CREATE FUNCTION @extschema@.public_id_key(public_id uuid) RETURNS text
-	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN CASE
 		WHEN @extschema@.identities_is_number_plaintext(@extschema@.identities_plaintext_of(public_id, 'current')) THEN 'current'
@@ -248,7 +253,7 @@ COMMENT ON FUNCTION @extschema@.public_id_key(uuid) IS 'which key a public id of
 
 -- A bigint's plaintext is the decimal layout of the same value: one re-encryption serves both kinds.
 CREATE FUNCTION @extschema@.public_id_renew(public_id uuid) RETURNS uuid
-	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN CASE
 		WHEN @extschema@.identities_is_number_plaintext(@extschema@.identities_plaintext_of(public_id, 'current')) THEN public_id
@@ -271,12 +276,50 @@ CREATE FUNCTION @extschema@.identities_public_key_previous_fingerprint() RETURNS
 		FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'previous');
 COMMENT ON FUNCTION @extschema@.identities_public_key_previous_fingerprint() IS 'the fingerprint of the previous public id key of a rotation (NULL when none is configured)';
 
+-- Whether the key is its owner's alone: nobody else granted anything on the key table, its row level security on,
+-- nobody else allowed to run the functions that set or export it. Raises 42501 naming the first grant to take
+-- back. The install runs it, and so does every function that sets or exports the key.
+CREATE FUNCTION @extschema@.identities_public_key_check_private() RETURNS void
+	LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+	key_table constant regclass := '@extschema@.identities_public_key'::regclass;
+	grant_found record;
+BEGIN
+	SELECT object_kind, object_name, grant_given.privilege_type,
+			CASE WHEN grant_given.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(grant_given.grantee)) END AS grantee
+		INTO grant_found
+	FROM (SELECT 'TABLE' AS object_kind, c.oid::regclass::text AS object_name, c.relowner AS owner,
+				coalesce(c.relacl, acldefault('r', c.relowner)) AS acl
+			FROM pg_class AS c WHERE c.oid = key_table
+		UNION ALL
+		SELECT 'FUNCTION', p.oid::regprocedure::text, p.proowner, coalesce(p.proacl, acldefault('f', p.proowner))
+			FROM pg_proc AS p
+			WHERE p.pronamespace = (SELECT relnamespace FROM pg_class WHERE oid = key_table)
+				AND p.proname IN ('identities_public_key_set', 'identities_public_key_set_previous',
+					'identities_public_key_generate', 'identities_public_key_rotate', 'identities_public_key_export')) AS object,
+		aclexplode(object.acl) AS grant_given
+	WHERE grant_given.grantee <> object.owner
+	LIMIT 1;
+	IF FOUND THEN
+		RAISE EXCEPTION 'the public id key of identities_portable is not private to its owner' USING ERRCODE = '42501',
+			DETAIL = format('%s holds %s on %s %s.', grant_found.grantee, grant_found.privilege_type, lower(grant_found.object_kind), grant_found.object_name),
+			HINT = format('Take it back: REVOKE ALL ON %s %s FROM %s;', grant_found.object_kind, grant_found.object_name, grant_found.grantee);
+	END IF;
+	IF NOT (SELECT relrowsecurity FROM pg_class WHERE oid = key_table) THEN
+		RAISE EXCEPTION 'the public id key of identities_portable is not private to its owner' USING ERRCODE = '42501',
+			DETAIL = format('Row level security is disabled on %s: a role granted SELECT on every table would read the key.', key_table),
+			HINT = format('ALTER TABLE %s ENABLE ROW LEVEL SECURITY;', key_table);
+	END IF;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_public_key_check_private() IS 'raises 42501 unless no role but the owner can read, change or export the public id key';
+
 -- Setting the key: the installing role's alone (REVOKEd from PUBLIC below). None of these echoes a key in an
 -- error; generate and rotate without an argument make the key in the database, so that no statement carries it.
 
 -- Internal: a key's bytes from its base64 text (16, 24 or 32 bytes, canonical), checked before decode() sees it.
 CREATE FUNCTION @extschema@.identities_public_key_bytes(key text) RETURNS bytea
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	text_form text := btrim(key, E' \t\n\r\f\x0B');
 BEGIN
@@ -292,6 +335,7 @@ COMMENT ON FUNCTION @extschema@.identities_public_key_bytes(text) IS 'internal: 
 CREATE FUNCTION @extschema@.identities_public_key_set(key text) RETURNS text
 	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
+	PERFORM @extschema@.identities_public_key_check_private();
 	INSERT INTO @extschema@.identities_public_key AS stored (slot, key) VALUES ('current', @extschema@.identities_public_key_bytes(key))
 		ON CONFLICT (slot) DO UPDATE SET key = excluded.key;
 	IF EXISTS (SELECT FROM @extschema@.identities_public_key AS current_key JOIN @extschema@.identities_public_key AS previous_key
@@ -307,6 +351,7 @@ COMMENT ON FUNCTION @extschema@.identities_public_key_set(text) IS 'sets the cur
 CREATE FUNCTION @extschema@.identities_public_key_set_previous(key text) RETURNS text
 	LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
+	PERFORM @extschema@.identities_public_key_check_private();
 	IF key IS NULL THEN
 		DELETE FROM @extschema@.identities_public_key WHERE slot = 'previous';
 		RETURN NULL;
@@ -327,6 +372,7 @@ COMMENT ON FUNCTION @extschema@.identities_public_key_set_previous(text) IS 'set
 CREATE FUNCTION @extschema@.identities_public_key_generate(key_bytes integer DEFAULT 32) RETURNS text
 	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
+	PERFORM @extschema@.identities_public_key_check_private();
 	IF key_bytes NOT IN (16, 24, 32) THEN
 		RAISE EXCEPTION 'a public id key has 16, 24 or 32 bytes, not %', key_bytes USING ERRCODE = '22023';
 	END IF;
@@ -343,8 +389,10 @@ COMMENT ON FUNCTION @extschema@.identities_public_key_generate(integer) IS 'make
 CREATE FUNCTION @extschema@.identities_public_key_rotate(key text DEFAULT NULL) RETURNS text
 	LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-	new_key bytea := CASE WHEN key IS NULL THEN @extschema@.identities_random_key(32) ELSE @extschema@.identities_public_key_bytes(key) END;
+	new_key bytea;
 BEGIN
+	PERFORM @extschema@.identities_public_key_check_private();
+	new_key := CASE WHEN key IS NULL THEN @extschema@.identities_random_key(32) ELSE @extschema@.identities_public_key_bytes(key) END;
 	IF NOT EXISTS (SELECT FROM @extschema@.identities_public_key WHERE slot = 'current') THEN
 		RAISE EXCEPTION 'no public id key is configured' USING ERRCODE = '55000',
 			HINT = 'Set the first key with identities_public_key_generate() or identities_public_key_set($1).';
@@ -365,8 +413,12 @@ COMMENT ON FUNCTION @extschema@.identities_public_key_rotate(text) IS 'rotates t
 -- The current key's base64, for the services that must make the same public ids (Architect's Key("...")): a
 -- query result, never a log line.
 CREATE FUNCTION @extschema@.identities_public_key_export() RETURNS text
-	LANGUAGE sql STABLE SECURITY DEFINER
+	LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	PERFORM @extschema@.identities_public_key_check_private();
 	RETURN (SELECT encode(stored.key, 'base64') FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'current');
+END
+$$;
 COMMENT ON FUNCTION @extschema@.identities_public_key_export() IS 'the current public id key''s base64, for the application servers that make the same public ids';
 
 REVOKE ALL ON FUNCTION @extschema@.identities_public_key_set(text) FROM PUBLIC;

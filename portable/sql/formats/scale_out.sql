@@ -9,13 +9,13 @@ CREATE FUNCTION @extschema@.identities_node_identity(OUT citus_group integer, OU
                                                      OUT snowflake_process integer, OUT siq_shard integer,
                                                      OUT siq_domain text, OUT public_key_fingerprint text,
                                                      OUT public_key_previous_fingerprint text)
-	LANGUAGE plpgsql STABLE PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql STABLE PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	citus_group := @extschema@.identities_citus_group();
 	snowflake_worker := @extschema@.identities_node_setting('identities.snowflake_worker');
 	snowflake_process := @extschema@.identities_node_setting('identities.snowflake_process');
 	siq_shard := @extschema@.identities_node_setting('identities.siq_shard');
-	siq_domain := coalesce(current_setting('identities.siq_domain', true), '');
+	siq_domain := @extschema@.identities_server_setting('identities.siq_domain');
 	public_key_fingerprint := @extschema@.identities_public_key_fingerprint();
 	public_key_previous_fingerprint := @extschema@.identities_public_key_previous_fingerprint();
 END

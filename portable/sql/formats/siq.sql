@@ -13,7 +13,7 @@ COMMENT ON DOMAIN @extschema@.siq IS 'SIQ (SUOU): 112-bit id of timestamp, shard
 
 -- Internal: zlib's CRC-32 (reflected polynomial 0xEDB88320), which SUOU checksums did:siq: strings with.
 CREATE FUNCTION @extschema@.identities_siq_crc32(bytes bytea) RETURNS bigint
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	crc_table constant bigint[] := ARRAY[
 		0, 1996959894, 3993919788, 2567524794, 124634137, 1886057615, 3915621685, 2657392035, 249268274,
@@ -58,7 +58,7 @@ COMMENT ON FUNCTION @extschema@.identities_siq_crc32(bytea) IS 'internal: zlib''
 -- Internal: RFC 4648 base32 (5 bits a char, most significant first) of bytes whose length is a multiple of 5,
 -- in the given 32-char alphabet.
 CREATE FUNCTION @extschema@.identities_siq_base32(bytes bytea, alphabet text) RETURNS text
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	result text := '';
 	chunk bigint;
@@ -79,7 +79,7 @@ COMMENT ON FUNCTION @extschema@.identities_siq_base32(bytea, text) IS 'internal:
 -- Crockford's with its aliases I, L -> 1 and O -> 0 (U refused); NULL for anything else. Only ASCII letters are
 -- folded (upper() of a Turkish i or a long s would make a digit of what the native decoder refuses).
 CREATE FUNCTION @extschema@.identities_siq_base32_bytes(digits text, crockford boolean) RETURNS bytea
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	alphabet text;
 	normalized text;
@@ -116,7 +116,7 @@ COMMENT ON FUNCTION @extschema@.identities_siq_base32_bytes(text, boolean) IS 'i
 
 -- Internal: the siq of a did:siq: body (29 chars), errors naming the text the caller gave.
 CREATE FUNCTION @extschema@.identities_siq_of_did_body(body text, shown text) RETURNS @extschema@.siq
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	bytes bytea;
 BEGIN
@@ -141,7 +141,7 @@ COMMENT ON FUNCTION @extschema@.identities_siq_of_did_body(text, text) IS 'inter
 -- or a did:siq: string, whitespace around either ignored; 22P02 for malformed text or a wrong DID checksum,
 -- 22003 for a value above 2^112-1.
 CREATE FUNCTION @extschema@.siq_in(text) RETURNS @extschema@.siq
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	trimmed text := btrim($1, E' \t\n\r\f' || chr(11));
 BEGIN
@@ -168,13 +168,13 @@ COMMENT ON FUNCTION @extschema@.siq_in(text) IS 'the siq of a text the native si
 
 -- Internal: the server-wide ticket counter of siq_generate. CACHE 1 is what makes it work: tickets come out in the
 -- order they are drawn, whichever session draws them (a cache would hand each session a block of its own).
+-- The role that installed the edition owns it and grants it to no one.
 CREATE SEQUENCE @extschema@.identities_siq_tickets AS bigint MINVALUE 0 START 0 CACHE 1 CYCLE;
 COMMENT ON SEQUENCE @extschema@.identities_siq_tickets IS 'internal: siq_generate''s tickets, whose low bits are the serials (keep CACHE 1)';
-GRANT USAGE ON SEQUENCE @extschema@.identities_siq_tickets TO PUBLIC;
 
 -- Internal: the 1/65536 s tick of the system clock, floor(now * 65536 / 1 s) since 1970, exactly.
 CREATE FUNCTION @extschema@.identities_siq_clock_tick(micros bigint) RETURNS bigint
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF micros < 0 OR micros / 1000000 > 1099511627775 THEN
 		RAISE EXCEPTION 'system clock is outside the range of siq' USING ERRCODE = '22008',
@@ -190,15 +190,12 @@ COMMENT ON FUNCTION @extschema@.identities_siq_clock_tick(bigint) IS 'internal: 
 -- serial is the low 16 - width bits of a ticket from the sequence identities_siq_tickets, drawn between two
 -- readings of the clock that fall in the id's tick or the tick before: the tickets of any two ids of one tick
 -- were drawn within two ticks (about 31 us), so they differ by less than 2^(16 - width) (2048 at the least) and
--- so do their serials: no two sessions of the database make the same siq while the clock does not go back. A
--- session keeps the tick and serial of its last id of each qualifier (identities_portable.siq_<qualifier>):
--- its ids of a qualifier strictly increase; when a ticket would not, it waits for the next tick (about 15 us), and
--- a clock behind its last tick is not followed back (it counts on in that tick, then the next), as the native
--- one. In a read-only transaction (a hot standby) nextval is refused: there the tickets are the session's own,
--- from a random start.
+-- so do their serials: no two sessions of the database make the same siq while the clock does not go back. Runs
+-- as the role that installed the edition, the only one that may draw tickets: no session can burn them, and
+-- nothing a session can set or roll back decides a serial.
 CREATE FUNCTION @extschema@.identities_siq_generate(qualifier text, domain_hash bigint, shard integer)
 	RETURNS @extschema@.siq
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	qualifier_names constant text[] := ARRAY['user', 'application', 'event', 'product', 'group', 'collection',
 		'invite', 'tag', 'channel', 'thread', 'message', 'ternary', 'manytomany', 'multi', 'content'];
@@ -206,12 +203,6 @@ DECLARE
 	qualifier_index integer := array_position(qualifier_names, qualifier);
 	qualifier_value integer;
 	width integer;
-	setting_name text;
-	state text;
-	last_tick bigint := -1;
-	last_serial bigint := -1;
-	before_micros bigint;
-	after_micros bigint;
 	before_tick bigint;
 	tick bigint;
 	ticket bigint;
@@ -223,43 +214,21 @@ BEGIN
 	END IF;
 	qualifier_value := qualifier_values[qualifier_index];
 	width := CASE WHEN qualifier_value >= 32 THEN 5 WHEN qualifier_value >= 16 THEN 4 ELSE 3 END;
-	setting_name := 'identities_portable.siq_' || qualifier;
-	state := current_setting(setting_name, true);
-	IF state <> '' THEN
-		last_tick := split_part(state, ':', 1)::bigint;
-		last_serial := split_part(state, ':', 2)::bigint;
-	END IF;
 	LOOP
-		before_micros := (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-		ticket := @extschema@.identities_next_ticket('@extschema@.identities_siq_tickets', 'identities_portable.siq_ticket');
-		after_micros := (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-		before_tick := @extschema@.identities_siq_clock_tick(before_micros);
-		tick := @extschema@.identities_siq_clock_tick(after_micros);
-		CONTINUE WHEN tick - before_tick > 1; -- a ticket drawn over more than two ticks: draw another
-		serial := ticket & ((1 << (16 - width)) - 1);
-		IF tick < last_tick THEN
-			-- The clock is behind this session's last tick (set back): count on in that tick, then the next.
-			tick := last_tick + CASE WHEN serial > last_serial THEN 0 ELSE 1 END;
-			IF tick > 72057594037927935 THEN
-				RAISE EXCEPTION 'system clock is outside the range of siq' USING ERRCODE = '22008',
-					DETAIL = 'A SIQ embeds 1/65536 seconds since 1970-01-01 in 56 bits, up to the year 36812.';
-			END IF;
-		ELSIF tick = last_tick AND serial <= last_serial THEN
-			-- The serials wrapped within the tick: wait for the next one (about 15 us), and draw again.
-			WHILE @extschema@.identities_siq_clock_tick((extract(epoch FROM clock_timestamp()) * 1000000)::bigint) = tick LOOP
-			END LOOP;
-			CONTINUE;
-		END IF;
-		PERFORM set_config(setting_name, tick || ':' || serial, false);
-		RETURN lpad(to_hex(tick), 14, '0') || lpad(to_hex(shard), 2, '0') || lpad(to_hex(domain_hash), 8, '0')
-			|| lpad(to_hex(serial << width | (qualifier_value & ((1 << width) - 1))), 4, '0');
+		before_tick := @extschema@.identities_siq_clock_tick((extract(epoch FROM clock_timestamp()) * 1000000)::bigint);
+		ticket := @extschema@.identities_next_ticket('@extschema@.identities_siq_tickets', 'SIQ');
+		tick := @extschema@.identities_siq_clock_tick((extract(epoch FROM clock_timestamp()) * 1000000)::bigint);
+		EXIT WHEN tick - before_tick <= 1; -- else a ticket drawn over more than two ticks: draw another
 	END LOOP;
+	serial := ticket & ((1 << (16 - width)) - 1);
+	RETURN lpad(to_hex(tick), 14, '0') || lpad(to_hex(shard), 2, '0') || lpad(to_hex(domain_hash), 8, '0')
+		|| lpad(to_hex(serial << width | (qualifier_value & ((1 << width) - 1))), 4, '0');
 END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_siq_generate(text, bigint, integer) IS 'internal: a new SIQ of a qualifier, domain hash and shard';
 
 CREATE FUNCTION @extschema@.siq_domain_hash(text) RETURNS bigint
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = '' OR $1 = '0' THEN
 		RETURN 0;
@@ -277,17 +246,17 @@ COMMENT ON FUNCTION @extschema@.siq_domain_hash(text) IS 'SUOU''s domain hash: t
 -- they are set, this one when it reads them. An unset identities.siq_shard is, on a Citus node, the node's group
 -- id % 256 (as the native edition derives it), else 0.
 CREATE FUNCTION @extschema@.siq_generate(qualifier text) RETURNS @extschema@.siq
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_siq_generate(qualifier,
-		@extschema@.siq_domain_hash(coalesce(current_setting('identities.siq_domain', true), '')),
+		@extschema@.siq_domain_hash(@extschema@.identities_server_setting('identities.siq_domain')),
 		@extschema@.identities_node_setting('identities.siq_shard'));
 END
 $$;
 COMMENT ON FUNCTION @extschema@.siq_generate(text) IS 'new SIQ of a qualifier (user, message, ...), domain and shard from identities.siq_domain and identities.siq_shard; serials from a server-wide sequence in the portable edition';
 
 CREATE FUNCTION @extschema@.siq_generate(qualifier text, domain text, shard integer) RETURNS @extschema@.siq
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	domain_hash bigint := @extschema@.siq_domain_hash(domain);
 BEGIN
@@ -307,7 +276,7 @@ COMMENT ON FUNCTION @extschema@.siq_generate(text, text, integer) IS 'new SIQ of
 -- to 36812-02-20 00:36:15.999999+00, else 22008.
 CREATE FUNCTION @extschema@.siq_generate_at(at timestamptz, serial integer, qualifier text, domain text, shard integer)
 	RETURNS @extschema@.siq
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	domain_hash bigint := @extschema@.siq_domain_hash(domain);
 	qualifier_names constant text[] := ARRAY['user', 'application', 'event', 'product', 'group', 'collection',
@@ -353,12 +322,12 @@ COMMENT ON FUNCTION @extschema@.siq_generate_at(timestamptz, integer, text, text
 -- before the qualifier is checked, as the native edition reads them).
 CREATE FUNCTION @extschema@.siq_generate_at(at timestamptz, serial integer, qualifier text) RETURNS @extschema@.siq
 	LANGUAGE sql STABLE STRICT PARALLEL SAFE
-	RETURN @extschema@.siq_generate_at(at, serial, qualifier, coalesce(current_setting('identities.siq_domain', true), ''),
+	RETURN @extschema@.siq_generate_at(at, serial, qualifier, @extschema@.identities_server_setting('identities.siq_domain'),
 		@extschema@.identities_node_setting('identities.siq_shard'));
 COMMENT ON FUNCTION @extschema@.siq_generate_at(timestamptz, integer, text) IS 'SIQ of the instant''s tick (1/65536 s, rounded down), a serial numbering the ids of one tick (up to the qualifier''s maximum) and a qualifier, domain and shard from identities.siq_domain and identities.siq_shard: for rows made before identities';
 
 CREATE FUNCTION @extschema@.siq_extract_timestamp(@extschema@.siq) RETURNS timestamptz
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	ts56 bigint := ('x' || substr($1, 1, 14))::bit(56)::bigint;
 	micros bigint := (ts56 >> 16) * 1000000 + ((ts56 & 65535) * 1000000 >> 16);
@@ -384,7 +353,7 @@ COMMENT ON FUNCTION @extschema@.siq_extract_domain_hash(@extschema@.siq) IS 'dom
 -- else a 5-bit one; its value is the bits with a leading 1 marking the width (SUOU's enum). 50, 58 and 60 are
 -- reserved upstream: no name, NULL.
 CREATE FUNCTION @extschema@.siq_extract_qualifier(@extschema@.siq) RETURNS text
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	tail integer := ('x' || substr($1, 25, 4))::bit(16)::integer;
 	width integer := CASE WHEN tail & 1 = 1 THEN 3 WHEN tail & 7 = 6 THEN 4 ELSE 5 END;
@@ -399,7 +368,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.siq_extract_qualifier(@extschema@.siq) IS 'qualifier name of a SIQ (user, message, ...); NULL for an unassigned qualifier';
 
 CREATE FUNCTION @extschema@.siq_extract_serial(@extschema@.siq) RETURNS integer
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	tail integer := ('x' || substr($1, 25, 4))::bit(16)::integer;
 BEGIN
@@ -410,7 +379,7 @@ COMMENT ON FUNCTION @extschema@.siq_extract_serial(@extschema@.siq) IS 'serial o
 
 -- Smallest siq whose siq_extract_timestamp is at or after the instant: the tick rounded up, everything else 0.
 CREATE FUNCTION @extschema@.siq_boundary(timestamptz) RETURNS @extschema@.siq
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	micros numeric;
 	seconds numeric;
@@ -441,7 +410,7 @@ COMMENT ON FUNCTION @extschema@.siq_boundary(timestamptz) IS 'smallest SIQ whose
 
 -- "did:siq:" + base32 of CRC-32(14 bytes) as 6 big-endian bytes and the 14 bytes, its first 3 chars ("aaa") dropped.
 CREATE FUNCTION @extschema@.siq_to_did(@extschema@.siq) RETURNS text
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	bytes bytea := decode($1, 'hex');
 BEGIN
@@ -454,7 +423,7 @@ COMMENT ON FUNCTION @extschema@.siq_to_did(@extschema@.siq) IS 'did:siq: form of
 
 -- The body in either case, with the prefix or (as SUOU's removeprefix) without.
 CREATE FUNCTION @extschema@.siq_from_did(text) RETURNS @extschema@.siq
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_siq_of_did_body(CASE WHEN left($1, 8) = 'did:siq:' THEN substr($1, 9) ELSE $1 END, $1);
 END
@@ -475,7 +444,7 @@ COMMENT ON FUNCTION @extschema@.siq_to_cb32(@extschema@.siq) IS 'Crockford base3
 
 -- 1 to 24 chars (SUOU's zfill(24)), either case, Crockford's aliases I, L -> 1 and O -> 0.
 CREATE FUNCTION @extschema@.siq_from_cb32(text) RETURNS @extschema@.siq
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	bytes bytea;
 BEGIN
@@ -502,7 +471,7 @@ CREATE FUNCTION @extschema@.siq_to_uuid(@extschema@.siq) RETURNS uuid
 COMMENT ON FUNCTION @extschema@.siq_to_uuid(@extschema@.siq) IS 'the SIQ as an order-preserving UUIDv8';
 
 CREATE FUNCTION @extschema@.uuid_to_siq(uuid) RETURNS @extschema@.siq
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	hex text := replace($1::text, '-', '');
 	low bigint := ('x' || substr(hex, 17, 16))::bit(64)::bigint;
@@ -519,7 +488,7 @@ COMMENT ON FUNCTION @extschema@.uuid_to_siq(uuid) IS 'the SIQ of a UUIDv8 made b
 -- conversions: the native edition's casts, as functions (a cast to or from a domain is its base type's)
 
 CREATE FUNCTION @extschema@.bytea_to_siq(bytea) RETURNS @extschema@.siq
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF length($1) = 14 THEN
 		RETURN encode($1, 'hex');
@@ -540,7 +509,7 @@ CREATE FUNCTION @extschema@.siq_to_bytea(@extschema@.siq) RETURNS bytea
 COMMENT ON FUNCTION @extschema@.siq_to_bytea(@extschema@.siq) IS 'convert siq to SUOU''s 14-byte big-endian form';
 
 CREATE FUNCTION @extschema@.numeric_to_siq(numeric) RETURNS @extschema@.siq
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = 'NaN' OR $1 < 0 OR $1 > 5192296858534827628530496329220095 OR $1 <> trunc($1) THEN
 		RAISE EXCEPTION 'numeric value % is out of range for type siq', $1 USING ERRCODE = '22003',

@@ -21,7 +21,7 @@
 
 -- Internal: the Unix ms of an epoch (floor), 22023 outside 1970-01-01 .. 6429-10-17 (2^47 - 1 ms).
 CREATE FUNCTION @extschema@.identities_snowflake_epoch_millis(epoch timestamptz) RETURNS bigint
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	millis numeric;
 BEGIN
@@ -38,37 +38,38 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_snowflake_epoch_millis(timestamptz) IS 'internal: the Unix milliseconds of a Snowflake epoch (22023 outside 1970-01-01 .. 6429-10-17)';
 
--- Internal: the Unix ms of identities.snowflake_epoch. The native edition takes only a date and time with Z or
--- an explicit UTC offset (the same instant whatever the session's TimeZone), and refuses anything else when it is
--- set; here it is checked when read.
+-- Internal: the Unix ms of identities.snowflake_epoch (identities_server_setting: the database's for roles other
+-- than the owner). The native edition takes only a date and time with Z or an explicit UTC offset (the same
+-- instant whatever the session's TimeZone), and refuses anything else when it is set; here it is checked when
+-- read, field by field before the cast sees it (an exception block would open a subtransaction, which a parallel
+-- worker cannot).
 CREATE FUNCTION @extschema@.identities_snowflake_epoch() RETURNS bigint
-	LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+	LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-	setting text := btrim(coalesce(current_setting('identities.snowflake_epoch', true), ''));
-	epoch timestamptz;
+	setting text := @extschema@.identities_server_setting('identities.snowflake_epoch');
+	fields integer[];
 BEGIN
 	IF setting = '' OR setting = '2015-01-01 00:00:00+00' THEN
 		RETURN 1420070400000; -- Discord's epoch, 2015-01-01T00:00:00Z
 	END IF;
-	IF setting ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?)?(Z| UTC| ?[+-][0-9]{2}(:?[0-9]{2})?)$' THEN
-		BEGIN
-			epoch := setting::timestamptz;
-		EXCEPTION WHEN OTHERS THEN
-			epoch := NULL;
-		END;
-	END IF;
-	IF epoch IS NULL THEN
+	-- year, month, day, hour, minute, second, offset hours, offset minutes
+	fields := (regexp_match(setting, '^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.[0-9]{1,6})?)?)?(?:Z| UTC| ?[+-]([0-9]{2})(?::?([0-9]{2}))?)$'))::integer[];
+	IF fields IS NULL OR fields[1] < 1 OR fields[2] NOT BETWEEN 1 AND 12 OR fields[3] < 1
+			OR fields[3] > extract(day FROM make_date(fields[1], fields[2], 1) + interval '1 month - 1 day')
+			OR coalesce(fields[4], 0) > 24 OR coalesce(fields[5], 0) > 59 OR coalesce(fields[6], 0) > 60
+			OR (fields[4] = 24 AND (fields[5] > 0 OR coalesce(fields[6], 0) > 0))
+			OR coalesce(fields[7], 0) > 15 OR coalesce(fields[8], 0) > 59 THEN
 		RAISE EXCEPTION 'invalid value for parameter "identities.snowflake_epoch": "%"', setting USING ERRCODE = '22023',
 			DETAIL = 'The epoch must be a date and time with Z or an explicit UTC offset, such as 2015-01-01 00:00:00+00 or 2015-01-01T00:00:00Z.';
 	END IF;
-	RETURN @extschema@.identities_snowflake_epoch_millis(epoch);
+	RETURN @extschema@.identities_snowflake_epoch_millis(setting::timestamptz);
 END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_snowflake_epoch() IS 'internal: the Unix milliseconds of identities.snowflake_epoch (Discord''s when unset)';
 
 -- Internal: a Snowflake argument, 22003 when negative (a negative bigint embeds no time, worker or process).
 CREATE FUNCTION @extschema@.identities_snowflake_checked(id bigint) RETURNS bigint
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF id < 0 THEN
 		RAISE EXCEPTION 'bigint value % is not a Snowflake', id USING ERRCODE = '22003',
@@ -82,7 +83,7 @@ COMMENT ON FUNCTION @extschema@.identities_snowflake_checked(bigint) IS 'interna
 -- Internal: the smallest Snowflake at or after an instant (its ms rounded up) under an epoch in Unix ms: 0 before
 -- the epoch, 22008 past the 41 bits of ms that keep the bigint positive.
 CREATE FUNCTION @extschema@.identities_snowflake_boundary(instant timestamptz, epoch_millis bigint) RETURNS bigint
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	micros numeric;
 	millis numeric;
@@ -110,67 +111,39 @@ COMMENT ON FUNCTION @extschema@.identities_snowflake_boundary(timestamptz, bigin
 
 -- Internal: the server-wide ticket counter of snowflake_generate. CACHE 1 is what makes it work: tickets come out
 -- in the order they are drawn, whichever session draws them (a cache would hand each session a block of its own).
+-- The role that installed the edition owns it and grants it to no one.
 CREATE SEQUENCE @extschema@.identities_snowflake_tickets AS bigint MINVALUE 0 START 0 CACHE 1 CYCLE;
 COMMENT ON SEQUENCE @extschema@.identities_snowflake_tickets IS 'internal: snowflake_generate''s tickets, whose low 12 bits are the increments (keep CACHE 1)';
-GRANT USAGE ON SEQUENCE @extschema@.identities_snowflake_tickets TO PUBLIC;
 
 -- Internal: one Snowflake. The increment is the low 12 bits of a ticket drawn between two readings of the clock in
 -- the id's ms: the tickets of two ids of one ms were drawn within that ms, so unless the server drew more than
--- 4096 tickets in it their increments differ (while the clock does not go back). The session keeps its last id's
--- Unix ms and increment in identities_portable.snowflake: its ids strictly increase; when a ticket would not make
--- a larger id in the same ms, it waits for the next ms; a clock behind its last ms is not followed back.
+-- 4096 tickets in it their increments differ (while the clock does not go back). Runs as the role that installed
+-- the edition, the only one that may draw tickets: no session can burn them.
 CREATE FUNCTION @extschema@.identities_snowflake_generate(worker integer, process integer) RETURNS bigint
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	epoch_millis bigint := @extschema@.identities_snowflake_epoch();
-	state text := current_setting('identities_portable.snowflake', true);
-	last_millis bigint := -1;
-	last_increment integer := -1;
 	before_millis bigint;
 	millis bigint;
 	ticket bigint;
-	increment integer;
-	now_micros numeric;
 BEGIN
-	IF state <> '' THEN
-		last_millis := split_part(state, ':', 1)::bigint;
-		last_increment := split_part(state, ':', 2)::integer;
-	END IF;
 	LOOP
 		before_millis := floor(extract(epoch FROM clock_timestamp()) * 1000);
-		ticket := @extschema@.identities_next_ticket('@extschema@.identities_snowflake_tickets', 'identities_portable.snowflake_ticket');
+		ticket := @extschema@.identities_next_ticket('@extschema@.identities_snowflake_tickets', 'Snowflake');
 		millis := floor(extract(epoch FROM clock_timestamp()) * 1000);
-		CONTINUE WHEN millis <> before_millis; -- a ticket drawn over two ms: draw another
-		IF millis < epoch_millis THEN
-			RAISE EXCEPTION 'system clock is outside the range of Snowflakes' USING ERRCODE = '22008',
-				DETAIL = 'A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); the clock must not be before the epoch.';
-		END IF;
-		increment := ticket & 4095;
-		IF millis < last_millis THEN
-			-- The clock is behind this session's last ms (set back): count on in that ms, then the next.
-			millis := last_millis + CASE WHEN increment > last_increment THEN 0 ELSE 1 END;
-		ELSIF millis = last_millis AND increment <= last_increment THEN
-			-- The increments wrapped within the ms: wait for the next ms, and draw again.
-			LOOP
-				now_micros := floor(extract(epoch FROM clock_timestamp()) * 1000000);
-				EXIT WHEN div(now_micros, 1000) > millis;
-				PERFORM pg_sleep((1000 - mod(now_micros, 1000)) / 1000000.0);
-			END LOOP;
-			CONTINUE;
-		END IF;
-		IF millis - epoch_millis > 2199023255551 THEN
-			RAISE EXCEPTION 'system clock is outside the range of Snowflakes' USING ERRCODE = '22008',
-				DETAIL = 'A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); the clock must not be before the epoch.';
-		END IF;
-		PERFORM set_config('identities_portable.snowflake', millis || ':' || increment, false);
-		RETURN ((millis - epoch_millis) << 22) | (worker::bigint << 17) | (process::bigint << 12) | increment;
+		EXIT WHEN millis = before_millis; -- else a ticket drawn over two ms: draw another
 	END LOOP;
+	IF millis < epoch_millis OR millis - epoch_millis > 2199023255551 THEN
+		RAISE EXCEPTION 'system clock is outside the range of Snowflakes' USING ERRCODE = '22008',
+			DETAIL = 'A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); the clock must not be before the epoch.';
+	END IF;
+	RETURN ((millis - epoch_millis) << 22) | (worker::bigint << 17) | (process::bigint << 12) | (ticket & 4095);
 END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_snowflake_generate(integer, integer) IS 'internal: a new Snowflake of a worker and a process (checked by the caller)';
 
 CREATE FUNCTION @extschema@.snowflake_generate() RETURNS bigint
-	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_snowflake_generate(
 		@extschema@.identities_node_setting('identities.snowflake_worker'),
@@ -180,7 +153,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.snowflake_generate() IS 'new Snowflake, worker and process from identities.snowflake_worker and identities.snowflake_process; increments from a server-wide sequence in the portable edition';
 
 CREATE FUNCTION @extschema@.snowflake_generate(worker integer, process integer) RETURNS bigint
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF worker < 0 OR worker > 31 THEN
 		RAISE EXCEPTION 'worker % is out of range for snowflake', worker USING ERRCODE = '22003',
@@ -201,7 +174,7 @@ COMMENT ON FUNCTION @extschema@.snowflake_generate(integer, integer) IS 'new Sno
 -- same id, as in the native edition (STABLE: the epoch is a setting). From the epoch to its 2^41st millisecond,
 -- else 22008.
 CREATE FUNCTION @extschema@.snowflake_generate_at(at timestamptz, increment integer, worker integer, process integer) RETURNS bigint
-	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	epoch_millis bigint;
 	milliseconds numeric;
@@ -240,7 +213,7 @@ CREATE FUNCTION @extschema@.snowflake_generate_at(at timestamptz, increment inte
 COMMENT ON FUNCTION @extschema@.snowflake_generate_at(timestamptz, integer) IS 'Snowflake of the instant''s millisecond under identities.snowflake_epoch, worker and process from identities.snowflake_worker and identities.snowflake_process, and an increment (0-4095) numbering the ids of one millisecond: for rows made before identities';
 
 CREATE FUNCTION @extschema@.snowflake_extract_timestamp(bigint) RETURNS timestamptz
-	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00',
 		(@extschema@.identities_snowflake_checked($1) >> 22) + @extschema@.identities_snowflake_epoch());
@@ -250,7 +223,7 @@ COMMENT ON FUNCTION @extschema@.snowflake_extract_timestamp(bigint) IS 'embedded
 
 -- The epoch is checked before the id (as the native edition does: a negative id under a bad epoch is 22023).
 CREATE FUNCTION @extschema@.snowflake_extract_timestamp(id bigint, epoch timestamptz) RETURNS timestamptz
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	epoch_millis bigint := @extschema@.identities_snowflake_epoch_millis(epoch);
 BEGIN

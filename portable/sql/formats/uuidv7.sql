@@ -9,32 +9,16 @@ CREATE FUNCTION @extschema@.identities_compose_uuidv7(time_4096ths bigint, rando
 		|| to_hex((-9223372036854775808)::bigint + (random_part & 4611686018427387903)))::uuid;
 COMMENT ON FUNCTION @extschema@.identities_compose_uuidv7(bigint, bigint) IS 'internal: a UUIDv7 from its time in 1/4096 ms and its random bits';
 
--- The clock's time in 1/4096 ms, or, when that is not after the last id's, the last id's + 1/4096 ms: the ids of
--- a session strictly increase and never repeat, running ahead of the clock only past 4096 per ms. Never sleeps.
+-- The clock's time in 1/4096 ms (RFC 9562's method 3: the ms, then the microseconds of the ms * 4096 / 1000, which
+-- together are the Unix microseconds * 512 / 125) and the 62 random bits of a random uuid, whose variant bits are
+-- UUIDv7's too. No state: one expression the planner inlines into a column DEFAULT, PARALLEL SAFE, nothing a
+-- session can set or roll back. Ids are ordered by their time to 1/4096 ms; two of one such instant (of one
+-- microsecond of the clock) in random order, unique by their random bits as gen_random_uuid()'s.
 CREATE FUNCTION @extschema@.uuidv7_generate() RETURNS uuid
-	LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED AS $$
-DECLARE
-	last_time bigint := coalesce(nullif(current_setting('identities_portable.uuidv7', true), '')::bigint, 0);
-	micros numeric := floor(extract(epoch FROM clock_timestamp()) * 1000000);
-	time_4096ths bigint;
-BEGIN
-	IF micros < 0 OR div(micros, 1000) > 281474976710655 THEN
-		RAISE EXCEPTION 'the clock is out of the range of UUIDv7' USING ERRCODE = '22008',
-			DETAIL = 'A UUIDv7 embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00.';
-	END IF;
-	time_4096ths := (div(micros, 1000)::bigint << 12) | (mod(micros, 1000)::bigint * 4096 / 1000);
-	IF time_4096ths <= last_time THEN
-		IF last_time = 1152921504606846975 THEN
-			RAISE EXCEPTION 'the clock is out of the range of UUIDv7' USING ERRCODE = '22008';
-		END IF;
-		time_4096ths := last_time + 1;
-	END IF;
-	PERFORM set_config('identities_portable.uuidv7', time_4096ths::text, false);
-	RETURN @extschema@.identities_compose_uuidv7(time_4096ths,
-		('x' || encode(substr(@extschema@.identities_random_bytes(), 9, 8), 'hex'))::bit(64)::bigint);
-END
-$$;
-COMMENT ON FUNCTION @extschema@.uuidv7_generate() IS 'new UUIDv7 (RFC 9562, 12-bit sub-millisecond fraction), strictly increasing (per session in the portable edition)';
+	LANGUAGE sql VOLATILE PARALLEL SAFE
+	RETURN (overlay(lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000000)::bigint * 512 / 125), 15, '0')
+		PLACING '7' FROM 13 FOR 0) || right(gen_random_uuid()::text, 17))::uuid;
+COMMENT ON FUNCTION @extschema@.uuidv7_generate() IS 'new UUIDv7 (RFC 9562, 12-bit sub-millisecond fraction, 62 random bits), ordered by its time (portable edition: to 1/4096 ms)';
 
 CREATE FUNCTION @extschema@.uuidv7_extract_timestamp(uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -43,7 +27,7 @@ CREATE FUNCTION @extschema@.uuidv7_extract_timestamp(uuid) RETURNS timestamptz
 COMMENT ON FUNCTION @extschema@.uuidv7_extract_timestamp(uuid) IS 'millisecond timestamp of a UUIDv7; NULL for a uuid of another version or variant';
 
 CREATE FUNCTION @extschema@.uuidv7_boundary(timestamptz) RETURNS uuid
-	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	milliseconds numeric := 0;
 BEGIN
@@ -63,7 +47,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_boundary(timestamptz) IS 'smallest UUIDv7
 -- as uuidv7_generate takes the clock's (the microseconds of the ms * 4096 / 1000), 62 random bits. No generator
 -- state. From 1970-01-01 to 10889-08-02 05:31:50.655999+00, else 22008.
 CREATE FUNCTION @extschema@.uuidv7_generate_at(at timestamptz) RETURNS uuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	micros numeric;
 BEGIN

@@ -1,0 +1,33 @@
+--------------------------------------------------------------------------------------------------------------
+-- What belongs to the role that installed the edition alone, whatever the site's default privileges
+--------------------------------------------------------------------------------------------------------------
+-- A site's ALTER DEFAULT PRIVILEGES (Supabase's grant ALL on the tables, functions and sequences of public to
+-- anon and authenticated) gives its roles rights on what this script creates. Those rights are taken back here
+-- from the key table, the functions that set or export the key, the two gates of public ids (which keep PUBLIC's
+-- EXECUTE until a site runs doc/portable.md's REVOKE) and the sequences the generators draw from (which nobody
+-- but the generators may advance); then the key's privacy is checked as every key function checks it.
+DO $privileges$
+DECLARE
+	schema_oid constant oid := '@extschema@'::regnamespace;
+	grant_given record;
+BEGIN
+	FOR grant_given IN
+		SELECT format('%s %s', CASE c.relkind WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END, c.oid::regclass) AS object,
+				acl.grantee
+			FROM pg_class AS c, aclexplode(c.relacl) AS acl
+			WHERE c.relnamespace = schema_oid AND acl.grantee <> c.relowner
+				AND c.relname IN ('identities_public_key', 'identities_siq_tickets', 'identities_snowflake_tickets', 'identities_hotguid_counters')
+		UNION ALL
+		SELECT format('FUNCTION %s', p.oid::regprocedure), acl.grantee
+			FROM pg_proc AS p, aclexplode(p.proacl) AS acl
+			WHERE p.pronamespace = schema_oid AND acl.grantee <> p.proowner
+				AND (p.proname IN ('identities_public_key_set', 'identities_public_key_set_previous', 'identities_public_key_generate',
+						'identities_public_key_rotate', 'identities_public_key_export')
+					OR (p.proname IN ('identities_public_id_encrypt', 'identities_public_id_decrypt') AND acl.grantee <> 0))
+	LOOP
+		EXECUTE format('REVOKE ALL ON %s FROM %s', grant_given.object,
+			CASE WHEN grant_given.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(grant_given.grantee)) END);
+	END LOOP;
+END
+$privileges$;
+DO $check$ BEGIN PERFORM @extschema@.identities_public_key_check_private(); END $check$;
