@@ -89,6 +89,22 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_next_ticket(regclass, text) IS 'internal: the next ticket of one of the edition''s sequences (25006 in a read-only transaction)';
 
+-- Internal: what this session last stored in one of the edition's registers, NULL before it stored anything. A
+-- register is a sequence of the owner's whose shared value nobody reads: setval sets the session's currval, which
+-- PostgreSQL keeps per session and outside transactions (a rollback does not take it back), and which a role
+-- without rights on the sequence can neither read nor change (DISCARD SEQUENCES forgets it: the session starts
+-- afresh, as a new one). UNLOGGED: setval writes no WAL. PARALLEL UNSAFE: the exception block is a
+-- subtransaction.
+CREATE FUNCTION @extschema@.identities_register(register regclass) RETURNS bigint
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	RETURN currval(register);
+EXCEPTION WHEN object_not_in_prerequisite_state THEN
+	RETURN NULL; -- nothing stored in this session yet
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_register(regclass) IS 'internal: what this session last stored in a register of the edition (NULL before)';
+
 -- Internal: whether the session's login role is a member of the role that installed the edition (the owner of
 -- its types). The native edition's server-level settings are superuser-only or server-wide; here such members
 -- stand in for superusers. session_user, not current_user: a SECURITY DEFINER function of the owner's does not

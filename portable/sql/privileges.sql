@@ -16,7 +16,8 @@ BEGIN
 				acl.grantee
 			FROM pg_class AS c, aclexplode(c.relacl) AS acl
 			WHERE c.relnamespace = schema_oid AND acl.grantee <> c.relowner
-				AND c.relname IN ('identities_public_key', 'identities_siq_tickets', 'identities_snowflake_tickets', 'identities_hotguid_counters')
+				AND c.relname IN ('identities_public_key', 'identities_siq_tickets', 'identities_snowflake_tickets', 'identities_hotguid_counters',
+					'identities_siq_last', 'identities_snowflake_last', 'identities_hotguid_last')
 		UNION ALL
 		SELECT format('FUNCTION %s', p.oid::regprocedure), acl.grantee
 			FROM pg_proc AS p, aclexplode(p.proacl) AS acl

@@ -177,6 +177,6 @@ CREATE FUNCTION @extschema@.distributedid_to_bytea(@extschema@.distributedid) RE
 	RETURN @extschema@.identities_numeric_to_bytes($1, 16);
 COMMENT ON FUNCTION @extschema@.distributedid_to_bytea(@extschema@.distributedid) IS 'convert distributedid to Architect''s 16-byte BinaryIdEncoder form';
 
--- @expand time_window FORMAT=distributedid TYPE=@extschema@.distributedid IDTYPE=@extschema@.distributedid MIN=0 MAX=9999999999999999999999999999 PREVIOUS=last_id-1
+-- @expand time_window FORMAT=distributedid TYPE=@extschema@.distributedid IDTYPE=@extschema@.distributedid MIN=0 MAX=9999999999999999999999999999 PREVIOUS=last_id-1 LAST='3025-10-23T17:06:28.005+00'::timestamptz
 CREATE OPERATOR @extschema@.<@ (LEFTARG = @extschema@.distributedid, RIGHTARG = tstzrange, FUNCTION = @extschema@.distributedid_within);
 COMMENT ON OPERATOR @extschema@.<@ (@extschema@.distributedid, tstzrange) IS 'the id''s timestamp is in the time window (distributedid_within)';

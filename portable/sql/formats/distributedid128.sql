@@ -137,7 +137,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.distributedid128_join(bigint, bigint) IS 'the id from its two non-negative bigint halves, as Architect''s DistributedId128.Join';
 
--- @expand time_window FORMAT=distributedid128 TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id)
+-- @expand time_window FORMAT=distributedid128 TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id) LAST='10619-08-04T05:31:50.655+00'::timestamptz
 
 -- pg_partman's time decoder passes the id as text (p_time_decoder => 'distributedid128_extract_timestamp')
 CREATE FUNCTION @extschema@.distributedid128_extract_timestamp(id text) RETURNS timestamptz

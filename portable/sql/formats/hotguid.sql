@@ -29,34 +29,64 @@ CREATE SEQUENCE @extschema@.identities_hotguid_counters AS bigint MINVALUE 0 STA
 COMMENT ON SEQUENCE @extschema@.identities_hotguid_counters IS 'internal: hotguid_generate''s counters, whose low 24 bits are the ids'' counters (keep CACHE 1)';
 SELECT setval('@extschema@.identities_hotguid_counters', (random() * 500000)::bigint, false);
 
--- The reference's fields: the current second, the session's tag and a 24-bit counter, here the low 24 bits of a
--- server-wide sequence rather than one per process. Nothing a session can set or roll back decides them, so no id
--- is made twice: two ids of one tag (one session) and one second share their counter only if the server drew
--- 2^24 counters within that second. Ids of a session increase within a second but where the counter wraps (once
--- in 2^24 of the server's ids); the reference waits for the next second there, which takes a state per session.
+-- Internal: the register of hotguid_generate (identities_register): the session's last id's second << 24 | the
+-- low 24 bits of the session's first counter in that second.
+CREATE UNLOGGED SEQUENCE @extschema@.identities_hotguid_last AS bigint MINVALUE 0 CACHE 1;
+COMMENT ON SEQUENCE @extschema@.identities_hotguid_last IS 'internal: hotguid_generate''s register (each session''s last second and first counter in it, through currval)';
+
+-- The reference's algorithm: the current second, the session's tag and a 24-bit counter, here the low 24 bits of a
+-- server-wide sequence rather than one per process; never back to a second the session already used, and when the
+-- counters have wrapped since the session's first id of a second, the next second (waiting for it when the clock
+-- is in it), with the session's last second and first counter in the register identities_hotguid_last. Runs as
+-- the role that installed the edition, the only one that may draw counters or store in the register: nothing a
+-- session can set or roll back decides an id, and none is made twice.
 CREATE FUNCTION @extschema@.hotguid_generate(shard_key bigint) RETURNS uuid
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
+	last bigint := @extschema@.identities_register('@extschema@.identities_hotguid_last');
 	tag bytea;
-	counter bigint;
+	ticket bigint;
+	first_ticket bigint;
+	clock_second bigint;
 	second bigint;
 BEGIN
 	IF shard_key < 0 OR shard_key > 4294967295 THEN
 		RAISE EXCEPTION 'shard_key % is out of range for hotguid', shard_key USING ERRCODE = '22003',
 			DETAIL = 'The shard key of a hotguid must be from 0 to 4294967295.';
 	END IF;
-	counter := @extschema@.identities_next_ticket('@extschema@.identities_hotguid_counters', 'HotGuid') & 16777215;
-	second := floor(extract(epoch FROM clock_timestamp()))::bigint;
-	IF second < 0 OR second > 4294967295 THEN
-		RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';
-	END IF;
+	LOOP
+		ticket := @extschema@.identities_next_ticket('@extschema@.identities_hotguid_counters', 'HotGuid');
+		clock_second := floor(extract(epoch FROM clock_timestamp()))::bigint;
+		IF clock_second < 0 OR clock_second > 4294967295 THEN
+			RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';
+		END IF;
+		second := greatest(clock_second, last >> 24);
+		first_ticket := ticket;
+		IF second = last >> 24 THEN
+			first_ticket := ticket - ((ticket - (last & 16777215)) & 16777215);
+			IF ticket >> 24 <> first_ticket >> 24 THEN
+				-- 2^24 counters since the session's first id of this second: the next second.
+				IF clock_second = second THEN
+					PERFORM pg_sleep(0.01);
+					CONTINUE;
+				END IF;
+				IF second = 4294967295 THEN
+					RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';
+				END IF;
+				second := second + 1;
+				first_ticket := ticket;
+			END IF;
+		END IF;
+		EXIT;
+	END LOOP;
+	PERFORM setval('@extschema@.identities_hotguid_last', second << 24 | (first_ticket & 16777215));
 	tag := @extschema@.identities_hotguid_tag();
 	RETURN (lpad(to_hex(second), 8, '0') || encode(substr(tag, 2, 1) || substr(tag, 1, 1) || substr(tag, 4, 1)
-		|| substr(tag, 3, 1) || substr(tag, 5, 1), 'hex') || lpad(to_hex(counter), 6, '0')
+		|| substr(tag, 3, 1) || substr(tag, 5, 1), 'hex') || lpad(to_hex(ticket & 16777215), 6, '0')
 		|| encode(@extschema@.identities_reverse_bytes(substr(int8send(shard_key), 5, 4)), 'hex'))::uuid;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.hotguid_generate(bigint) IS 'new HotGuid carrying a shard key (0 to 2^32-1); counters from a server-wide sequence in the portable edition';
+COMMENT ON FUNCTION @extschema@.hotguid_generate(bigint) IS 'new HotGuid carrying a shard key (0 to 2^32-1), increasing per session; counters from a server-wide sequence in the portable edition';
 
 -- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's second (rounded
 -- down), hotguid_generate's machine tag, the counter (numbering the ids of one second) and the shard key, checked
@@ -118,7 +148,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.hotguid_boundary(timestamptz) IS 'smallest HotGuid at or after the instant (its second rounded up): for range partitions';
 
--- @expand time_window FORMAT=hotguid TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id)
+-- @expand time_window FORMAT=hotguid TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id) LAST='2106-02-07T06:28:15+00'::timestamptz
 
 -- pg_partman's time decoder passes the id as text (p_time_decoder => 'hotguid_extract_timestamp')
 CREATE FUNCTION @extschema@.hotguid_extract_timestamp(id text) RETURNS timestamptz

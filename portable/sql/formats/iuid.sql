@@ -121,6 +121,6 @@ CREATE FUNCTION @extschema@.identities_iuid_before(boundary uuid) RETURNS uuid
 		15, 255, 255, 18014398509481983);
 COMMENT ON FUNCTION @extschema@.identities_iuid_before(uuid) IS 'internal: the largest iUID below a boundary';
 
--- @expand time_window FORMAT=iuid TYPE=uuid IDTYPE=@extschema@.iuid MIN='00000000-0000-8000-8000-000000000000'::uuid MAX='ffffffff-ffff-8fff-bfff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_iuid_before(last_id)
+-- @expand time_window FORMAT=iuid TYPE=uuid IDTYPE=@extschema@.iuid MIN='00000000-0000-8000-8000-000000000000'::uuid MAX='ffffffff-ffff-8fff-bfff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_iuid_before(last_id) LAST='10889-08-02T05:31:50.655+00'::timestamptz
 CREATE OPERATOR @extschema@.<@ (LEFTARG = @extschema@.iuid, RIGHTARG = tstzrange, FUNCTION = @extschema@.iuid_within);
 COMMENT ON OPERATOR @extschema@.<@ (@extschema@.iuid, tstzrange) IS 'the id''s timestamp is in the time window (iuid_within)';

@@ -185,14 +185,22 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_siq_clock_tick(bigint) IS 'internal: the siq tick of an instant in Unix microseconds (22008 outside the range)';
 
+-- Internal: the register of siq_generate (identities_register): the session's last id's tick (its low 50 bits)
+-- << 13 | the low 13 bits of the session's first ticket in that tick.
+CREATE UNLOGGED SEQUENCE @extschema@.identities_siq_last AS bigint MINVALUE 0 CACHE 1;
+COMMENT ON SEQUENCE @extschema@.identities_siq_last IS 'internal: siq_generate''s register (each session''s last tick and first ticket in it, through currval)';
+
 -- Internal: SUOU's SiqGen step, with a serial from a server-wide counter. The native generator counts one serial
 -- per qualifier in shared memory: 0, 1, 2, ... in each tick, server-wide. SQL has no shared memory, so here the
 -- serial is the low 16 - width bits of a ticket from the sequence identities_siq_tickets, drawn between two
 -- readings of the clock that fall in the id's tick or the tick before: the tickets of any two ids of one tick
 -- were drawn within two ticks (about 31 us), so they differ by less than 2^(16 - width) (2048 at the least) and
--- so do their serials: no two sessions of the database make the same siq while the clock does not go back. Runs
--- as the role that installed the edition, the only one that may draw tickets: no session can burn them, and
--- nothing a session can set or roll back decides a serial.
+-- so do their serials: no two sessions of the database make the same siq while the clock does not go back. The
+-- session's ids strictly increase: its last tick and its first ticket in that tick are in the register
+-- identities_siq_last, and when the serials have wrapped since that first ticket (of any qualifier: so for every
+-- qualifier's) it waits for the next tick (about 15 us); a clock behind its last tick is not followed back (the
+-- next id takes the tick after the last). Runs as the role that installed the edition, the only one that may draw
+-- tickets or store in the register: no session can burn, rewind or forge them, and no rollback takes them back.
 CREATE FUNCTION @extschema@.identities_siq_generate(qualifier text, domain_hash bigint, shard integer)
 	RETURNS @extschema@.siq
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
@@ -200,13 +208,16 @@ DECLARE
 	qualifier_names constant text[] := ARRAY['user', 'application', 'event', 'product', 'group', 'collection',
 		'invite', 'tag', 'channel', 'thread', 'message', 'ternary', 'manytomany', 'multi', 'content'];
 	qualifier_values constant integer[] := ARRAY[32, 48, 40, 56, 36, 52, 44, 34, 42, 22, 30, 9, 13, 11, 15];
+	tick_mask constant bigint := 1125899906842623; -- 2^50 - 1
 	qualifier_index integer := array_position(qualifier_names, qualifier);
 	qualifier_value integer;
 	width integer;
+	last bigint := @extschema@.identities_register('@extschema@.identities_siq_last');
+	since_last bigint;
 	before_tick bigint;
 	tick bigint;
 	ticket bigint;
-	serial bigint;
+	first_ticket bigint;
 BEGIN
 	IF qualifier_index IS NULL THEN
 		RAISE EXCEPTION 'unknown siq qualifier "%"', qualifier USING ERRCODE = '22023',
@@ -218,11 +229,32 @@ BEGIN
 		before_tick := @extschema@.identities_siq_clock_tick((extract(epoch FROM clock_timestamp()) * 1000000)::bigint);
 		ticket := @extschema@.identities_next_ticket('@extschema@.identities_siq_tickets', 'SIQ');
 		tick := @extschema@.identities_siq_clock_tick((extract(epoch FROM clock_timestamp()) * 1000000)::bigint);
-		EXIT WHEN tick - before_tick <= 1; -- else a ticket drawn over more than two ticks: draw another
+		CONTINUE WHEN tick - before_tick > 1; -- a ticket drawn over more than two ticks: draw another
+		first_ticket := ticket;
+		IF last IS NOT NULL THEN
+			since_last := (tick - (last >> 13)) & tick_mask; -- ticks since the last id, modulo 2^50
+			IF since_last > tick_mask / 2 THEN
+				-- The clock is behind this session's last tick (set back): the tick after it.
+				tick := tick + (tick_mask + 1 - since_last) + 1;
+			ELSIF since_last = 0 THEN
+				first_ticket := ticket - ((ticket - (last & 8191)) & 8191);
+				IF ticket >> (16 - width) <> first_ticket >> (16 - width) THEN
+					-- The serials wrapped within the tick: wait for the next one (about 15 us), and draw again.
+					WHILE @extschema@.identities_siq_clock_tick((extract(epoch FROM clock_timestamp()) * 1000000)::bigint) = tick LOOP
+					END LOOP;
+					last := NULL;
+					CONTINUE;
+				END IF;
+			END IF;
+		END IF;
+		IF tick > 72057594037927935 THEN
+			RAISE EXCEPTION 'system clock is outside the range of siq' USING ERRCODE = '22008',
+				DETAIL = 'A SIQ embeds 1/65536 seconds since 1970-01-01 in 56 bits, up to the year 36812.';
+		END IF;
+		PERFORM setval('@extschema@.identities_siq_last', (tick & tick_mask) << 13 | (first_ticket & 8191));
+		RETURN lpad(to_hex(tick), 14, '0') || lpad(to_hex(shard), 2, '0') || lpad(to_hex(domain_hash), 8, '0')
+			|| lpad(to_hex((ticket & ((1 << (16 - width)) - 1)) << width | (qualifier_value & ((1 << width) - 1))), 4, '0');
 	END LOOP;
-	serial := ticket & ((1 << (16 - width)) - 1);
-	RETURN lpad(to_hex(tick), 14, '0') || lpad(to_hex(shard), 2, '0') || lpad(to_hex(domain_hash), 8, '0')
-		|| lpad(to_hex(serial << width | (qualifier_value & ((1 << width) - 1))), 4, '0');
 END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_siq_generate(text, bigint, integer) IS 'internal: a new SIQ of a qualifier, domain hash and shard';
@@ -536,6 +568,6 @@ CREATE FUNCTION @extschema@.smallint_to_siq(smallint) RETURNS @extschema@.siq
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN @extschema@.numeric_to_siq($1::numeric);
 COMMENT ON FUNCTION @extschema@.smallint_to_siq(smallint) IS 'convert a non-negative smallint to siq';
 
--- @expand time_window FORMAT=siq TYPE=@extschema@.siq IDTYPE=@extschema@.siq MIN='0000000000000000000000000000' MAX='ffffffffffffffffffffffffffff' PREVIOUS=lpad(to_hex(('x'||substr(last_id,1,14))::bit(56)::bigint-1),14,'0')||'ffffffffffffff'
+-- @expand time_window FORMAT=siq TYPE=@extschema@.siq IDTYPE=@extschema@.siq MIN='0000000000000000000000000000' MAX='ffffffffffffffffffffffffffff' PREVIOUS=lpad(to_hex(('x'||substr(last_id,1,14))::bit(56)::bigint-1),14,'0')||'ffffffffffffff' LAST='36812-02-20T00:36:15.999984+00'::timestamptz
 CREATE OPERATOR @extschema@.<@ (LEFTARG = @extschema@.siq, RIGHTARG = tstzrange, FUNCTION = @extschema@.siq_within);
 COMMENT ON OPERATOR @extschema@.<@ (@extschema@.siq, tstzrange) IS 'the id''s timestamp is in the time window (siq_within)';

@@ -115,29 +115,60 @@ COMMENT ON FUNCTION @extschema@.identities_snowflake_boundary(timestamptz, bigin
 CREATE SEQUENCE @extschema@.identities_snowflake_tickets AS bigint MINVALUE 0 START 0 CACHE 1 CYCLE;
 COMMENT ON SEQUENCE @extschema@.identities_snowflake_tickets IS 'internal: snowflake_generate''s tickets, whose low 12 bits are the increments (keep CACHE 1)';
 
+-- Internal: the register of snowflake_generate (identities_register): the session's last id's Unix ms << 12 | its
+-- increment.
+CREATE UNLOGGED SEQUENCE @extschema@.identities_snowflake_last AS bigint MINVALUE 0 CACHE 1;
+COMMENT ON SEQUENCE @extschema@.identities_snowflake_last IS 'internal: snowflake_generate''s register (each session''s last id, through currval)';
+
 -- Internal: one Snowflake. The increment is the low 12 bits of a ticket drawn between two readings of the clock in
 -- the id's ms: the tickets of two ids of one ms were drawn within that ms, so unless the server drew more than
--- 4096 tickets in it their increments differ (while the clock does not go back). Runs as the role that installed
--- the edition, the only one that may draw tickets: no session can burn them.
+-- 4096 tickets in it their increments differ (while the clock does not go back). The session's last id is in the
+-- register identities_snowflake_last: its ids strictly increase; when a ticket would not make a larger id in the
+-- same ms, it waits for the next ms; a clock behind its last ms is not followed back (it counts on in that ms, then
+-- the next), as the native one. Runs as the role that installed the edition, the only one that may draw tickets
+-- or store in the register: no session can burn, rewind or forge them, and no rollback takes them back.
 CREATE FUNCTION @extschema@.identities_snowflake_generate(worker integer, process integer) RETURNS bigint
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	epoch_millis bigint := @extschema@.identities_snowflake_epoch();
+	last_id bigint := @extschema@.identities_register('@extschema@.identities_snowflake_last');
+	last_millis bigint := coalesce(last_id >> 12, -1);
+	last_increment integer := coalesce(last_id & 4095, -1);
 	before_millis bigint;
 	millis bigint;
 	ticket bigint;
+	increment integer;
+	now_micros numeric;
 BEGIN
 	LOOP
 		before_millis := floor(extract(epoch FROM clock_timestamp()) * 1000);
 		ticket := @extschema@.identities_next_ticket('@extschema@.identities_snowflake_tickets', 'Snowflake');
 		millis := floor(extract(epoch FROM clock_timestamp()) * 1000);
-		EXIT WHEN millis = before_millis; -- else a ticket drawn over two ms: draw another
+		CONTINUE WHEN millis <> before_millis; -- a ticket drawn over two ms: draw another
+		IF millis < epoch_millis THEN
+			RAISE EXCEPTION 'system clock is outside the range of Snowflakes' USING ERRCODE = '22008',
+				DETAIL = 'A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); the clock must not be before the epoch.';
+		END IF;
+		increment := ticket & 4095;
+		IF millis < last_millis THEN
+			-- The clock is behind this session's last ms (set back): count on in that ms, then the next.
+			millis := last_millis + CASE WHEN increment > last_increment THEN 0 ELSE 1 END;
+		ELSIF millis = last_millis AND increment <= last_increment THEN
+			-- The increments wrapped within the ms: wait for the next ms, and draw again.
+			LOOP
+				now_micros := floor(extract(epoch FROM clock_timestamp()) * 1000000);
+				EXIT WHEN div(now_micros, 1000) > millis;
+				PERFORM pg_sleep((1000 - mod(now_micros, 1000)) / 1000000.0);
+			END LOOP;
+			CONTINUE;
+		END IF;
+		IF millis - epoch_millis > 2199023255551 THEN
+			RAISE EXCEPTION 'system clock is outside the range of Snowflakes' USING ERRCODE = '22008',
+				DETAIL = 'A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); the clock must not be before the epoch.';
+		END IF;
+		PERFORM setval('@extschema@.identities_snowflake_last', millis << 12 | increment);
+		RETURN ((millis - epoch_millis) << 22) | (worker::bigint << 17) | (process::bigint << 12) | increment;
 	END LOOP;
-	IF millis < epoch_millis OR millis - epoch_millis > 2199023255551 THEN
-		RAISE EXCEPTION 'system clock is outside the range of Snowflakes' USING ERRCODE = '22008',
-			DETAIL = 'A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); the clock must not be before the epoch.';
-	END IF;
-	RETURN ((millis - epoch_millis) << 22) | (worker::bigint << 17) | (process::bigint << 12) | (ticket & 4095);
 END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_snowflake_generate(integer, integer) IS 'internal: a new Snowflake of a worker and a process (checked by the caller)';
@@ -258,7 +289,7 @@ CREATE FUNCTION @extschema@.snowflake_boundary(instant timestamptz, epoch timest
 	RETURN @extschema@.identities_snowflake_boundary(instant, @extschema@.identities_snowflake_epoch_millis(epoch));
 COMMENT ON FUNCTION @extschema@.snowflake_boundary(timestamptz, timestamptz) IS 'smallest Snowflake at or after the instant under the given epoch; for partition bounds';
 
--- @expand time_window FORMAT=snowflake TYPE=bigint IDTYPE=bigint MIN=0 MAX=9223372036854775807 PREVIOUS=last_id-1
+-- @expand time_window FORMAT=snowflake TYPE=bigint IDTYPE=bigint MIN=0 MAX=9223372036854775807 PREVIOUS=last_id-1 LAST=@extschema@.identities_instant_after('1970-01-01T00:00:00Z',@extschema@.identities_snowflake_epoch()+2199023255551)
 -- The windows follow identities.snowflake_epoch (through snowflake_boundary(timestamptz)): STABLE, as the native
 -- edition's, not the template's IMMUTABLE.
 ALTER FUNCTION @extschema@.snowflake_window(tstzrange) STABLE;

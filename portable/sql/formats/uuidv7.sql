@@ -64,7 +64,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.uuidv7_generate_at(timestamptz) IS 'UUIDv7 of the instant (its millisecond and 12-bit sub-millisecond fraction) with 62 random bits: for rows made before identities';
 
--- @expand time_window FORMAT=uuidv7 TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id)
+-- @expand time_window FORMAT=uuidv7 TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id) LAST='10889-08-02T05:31:50.655+00'::timestamptz
 
 -- pg_partman's time decoder passes the id as text (p_time_decoder => 'uuidv7_extract_timestamp')
 CREATE FUNCTION @extschema@.uuidv7_extract_timestamp(id text) RETURNS timestamptz
