@@ -71,23 +71,20 @@ CREATE FUNCTION @extschema@.identities_random_bytes() RETURNS bytea
 	RETURN uuid_send(gen_random_uuid());
 COMMENT ON FUNCTION @extschema@.identities_random_bytes() IS 'internal: 16 bytes of a random uuid (bytes 0-5 and 9-15 wholly random)';
 
--- Internal: the next ticket of one of the edition's sequences (SIQ's serials, Snowflake's increments, HotGuid's
--- counters). The sequences belong to the role that installed the edition and are granted to no one: only the
--- generators, which run as that role, draw from them, so no session can burn or rewind the tickets. nextval is
--- refused in a read-only transaction (a hot standby): there the generators that need a ticket refuse too, rather
--- than fall back to a count a session could repeat.
-CREATE FUNCTION @extschema@.identities_next_ticket(tickets regclass, format text) RETURNS bigint
-	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
+-- Internal: the refusal of a generator that counts its ids with one of the edition's sequences (SIQ's serials,
+-- Snowflake's increments, HotGuid's counters) in a read-only transaction (or on a hot standby), where nextval is
+-- refused: rather than fall back to a count a session could repeat. The sequences belong to the role that installed
+-- the edition and are granted to no one: only the generators, which run as that role, draw from them, so no
+-- session can burn or rewind the tickets.
+CREATE FUNCTION @extschema@.identities_refuse_read_only(format text) RETURNS void
+	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-	IF current_setting('transaction_read_only') = 'on' THEN
-		RAISE EXCEPTION 'cannot generate a % in a read-only transaction', format USING ERRCODE = '25006',
-			DETAIL = 'The portable edition counts its ids with a sequence, and nextval is refused in a read-only transaction (and on a hot standby).',
-			HINT = 'Generate on the primary in a read-write transaction, or use a generator that needs no counter (uuidv7_generate, distributedid_generate).';
-	END IF;
-	RETURN nextval(tickets);
+	RAISE EXCEPTION 'cannot generate a % in a read-only transaction', format USING ERRCODE = '25006',
+		DETAIL = 'The portable edition counts these ids with a sequence, and nextval is refused in a read-only transaction (and on a hot standby).',
+		HINT = 'Generate on the primary in a read-write transaction, or use a generator that needs no counter (uuidv7_generate, distributedid_generate).';
 END
 $$;
-COMMENT ON FUNCTION @extschema@.identities_next_ticket(regclass, text) IS 'internal: the next ticket of one of the edition''s sequences (25006 in a read-only transaction)';
+COMMENT ON FUNCTION @extschema@.identities_refuse_read_only(text) IS 'internal: raises 25006, a generator that draws from a sequence in a read-only transaction';
 
 -- Internal: what this session last stored in one of the edition's registers, NULL before it stored anything. A
 -- register is a sequence of the owner's whose shared value nobody reads: setval sets the session's currval, which
@@ -104,18 +101,6 @@ EXCEPTION WHEN object_not_in_prerequisite_state THEN
 END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_register(regclass) IS 'internal: what this session last stored in a register of the edition (NULL before)';
-
--- Internal: whether the session's login role is a member of the role that installed the edition (the owner of
--- its types). The native edition's server-level settings are superuser-only or server-wide; here such members
--- stand in for superusers. session_user, not current_user: a SECURITY DEFINER function of the owner's does not
--- make its caller one.
-CREATE FUNCTION @extschema@.identities_owner_session() RETURNS boolean
-	LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
-BEGIN
-	RETURN pg_has_role(session_user, (SELECT typowner FROM pg_type WHERE oid = '@extschema@.distributedid'::regtype), 'MEMBER');
-END
-$$;
-COMMENT ON FUNCTION @extschema@.identities_owner_session() IS 'internal: whether the session''s login role is a member of the role that installed the edition';
 
 -- Internal: a server-level setting of the native edition (identities.snowflake_worker, _process, _epoch,
 -- identities.siq_shard, _domain) as the portable edition honours it. Any role can SET a custom setting, or ALTER

@@ -54,8 +54,11 @@ BEGIN
 		RAISE EXCEPTION 'shard_key % is out of range for hotguid', shard_key USING ERRCODE = '22003',
 			DETAIL = 'The shard key of a hotguid must be from 0 to 4294967295.';
 	END IF;
+	IF current_setting('transaction_read_only') = 'on' THEN
+		PERFORM @extschema@.identities_refuse_read_only('HotGuid');
+	END IF;
 	LOOP
-		ticket := @extschema@.identities_next_ticket('@extschema@.identities_hotguid_counters', 'HotGuid');
+		ticket := nextval('@extschema@.identities_hotguid_counters');
 		clock_second := floor(extract(epoch FROM clock_timestamp()))::bigint;
 		IF clock_second < 0 OR clock_second > 4294967295 THEN
 			RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';

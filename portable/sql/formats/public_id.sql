@@ -421,6 +421,16 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_public_key_export() IS 'the current public id key''s base64, for the application servers that make the same public ids';
 
+-- Internal: whether the session's login role is the role that installed the edition or one of its members (or a
+-- superuser): the roles that may export the key, which identities_public_key_check_private keeps to the owner's.
+-- The native edition's server-level settings are superuser-only or server-wide; here such roles stand in for
+-- superusers. session_user, not current_user: a SECURITY DEFINER function of the owner's does not make its caller
+-- one. (A privilege check rather than the owner read from the catalog: one expression, inlined where it is used.)
+CREATE FUNCTION @extschema@.identities_owner_session() RETURNS boolean
+	LANGUAGE sql STABLE PARALLEL SAFE
+	RETURN has_function_privilege(session_user, '@extschema@.identities_public_key_export()'::regprocedure, 'EXECUTE');
+COMMENT ON FUNCTION @extschema@.identities_owner_session() IS 'internal: whether the session''s login role is the owner of the edition, one of its members or a superuser';
+
 REVOKE ALL ON FUNCTION @extschema@.identities_public_key_set(text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION @extschema@.identities_public_key_set_previous(text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION @extschema@.identities_public_key_generate(integer) FROM PUBLIC;

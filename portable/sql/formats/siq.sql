@@ -214,6 +214,7 @@ DECLARE
 	width integer;
 	last bigint := @extschema@.identities_register('@extschema@.identities_siq_last');
 	since_last bigint;
+	micros bigint;
 	before_tick bigint;
 	tick bigint;
 	ticket bigint;
@@ -225,10 +226,16 @@ BEGIN
 	END IF;
 	qualifier_value := qualifier_values[qualifier_index];
 	width := CASE WHEN qualifier_value >= 32 THEN 5 WHEN qualifier_value >= 16 THEN 4 ELSE 3 END;
+	IF current_setting('transaction_read_only') = 'on' THEN
+		PERFORM @extschema@.identities_refuse_read_only('SIQ');
+	END IF;
 	LOOP
-		before_tick := @extschema@.identities_siq_clock_tick((extract(epoch FROM clock_timestamp()) * 1000000)::bigint);
-		ticket := @extschema@.identities_next_ticket('@extschema@.identities_siq_tickets', 'SIQ');
-		tick := @extschema@.identities_siq_clock_tick((extract(epoch FROM clock_timestamp()) * 1000000)::bigint);
+		-- the ticks of the clock, floor(now * 65536 / 1 s) since 1970 (identities_siq_clock_tick, checked below)
+		micros := (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+		before_tick := (micros / 1000000) << 16 | ((micros % 1000000) << 16) / 1000000;
+		ticket := nextval('@extschema@.identities_siq_tickets');
+		micros := (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+		tick := (micros / 1000000) << 16 | ((micros % 1000000) << 16) / 1000000;
 		CONTINUE WHEN tick - before_tick > 1; -- a ticket drawn over more than two ticks: draw another
 		first_ticket := ticket;
 		IF last IS NOT NULL THEN
@@ -247,7 +254,7 @@ BEGIN
 				END IF;
 			END IF;
 		END IF;
-		IF tick > 72057594037927935 THEN
+		IF micros < 0 OR tick > 72057594037927935 THEN
 			RAISE EXCEPTION 'system clock is outside the range of siq' USING ERRCODE = '22008',
 				DETAIL = 'A SIQ embeds 1/65536 seconds since 1970-01-01 in 56 bits, up to the year 36812.';
 		END IF;

@@ -140,9 +140,12 @@ DECLARE
 	increment integer;
 	now_micros numeric;
 BEGIN
+	IF current_setting('transaction_read_only') = 'on' THEN
+		PERFORM @extschema@.identities_refuse_read_only('Snowflake');
+	END IF;
 	LOOP
 		before_millis := floor(extract(epoch FROM clock_timestamp()) * 1000);
-		ticket := @extschema@.identities_next_ticket('@extschema@.identities_snowflake_tickets', 'Snowflake');
+		ticket := nextval('@extschema@.identities_snowflake_tickets');
 		millis := floor(extract(epoch FROM clock_timestamp()) * 1000);
 		CONTINUE WHEN millis <> before_millis; -- a ticket drawn over two ms: draw another
 		IF millis < epoch_millis THEN
