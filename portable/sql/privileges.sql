@@ -22,7 +22,7 @@ BEGIN
 		SELECT format('FUNCTION %s', p.oid::regprocedure), acl.grantee
 			FROM pg_proc AS p, aclexplode(p.proacl) AS acl
 			WHERE p.pronamespace = schema_oid AND acl.grantee <> p.proowner
-				AND (p.proname IN ('identities_public_key_set', 'identities_public_key_set_previous', 'identities_public_key_generate',
+				AND (p.proname IN ('identities_public_key_store', 'identities_public_key_set', 'identities_public_key_set_previous', 'identities_public_key_generate',
 						'identities_public_key_rotate', 'identities_public_key_export')
 					OR (p.proname IN ('identities_public_id_encrypt', 'identities_public_id_decrypt') AND acl.grantee <> 0))
 	LOOP

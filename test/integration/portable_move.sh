@@ -8,7 +8,10 @@
 #              the generators go on above the ids that came
 #   in place:  the native edition installed beside the portable one, the doc's identities_move function, the
 #              portable edition dropped and the native one moved into its schema; the same rows and public ids;
-#              a table partitioned by id is refused (0A000); then back to the portable edition the same way
+#              a table partitioned by id is refused (0A000); then back to the portable edition the same way; the
+#              defaults that only hold the schema's name (in a string literal, a quoted name, a longer name, a
+#              function of that schema outside the edition) are left exactly as they were, the generator calls beside
+#              them moved
 # MOVE_ROWS rows (default 20000) per table; the in-place move prints its time (bench/RESULTS.md §8 has it for a
 # million rows).
 set -euo pipefail
@@ -152,6 +155,46 @@ grep -q 'the partition key of public.events_by_id cannot change its type in plac
 	fail "in place: the refused move changed columns: $(kinds move_portable)"
 # That table moves by dump (above); here it goes, and the doc's steps run from the start.
 sql move_portable -c 'DROP TABLE events_by_id' -c 'DROP EXTENSION identities' -c 'DROP SCHEMA identities_native' >/dev/null
+# Defaults the move must leave as they are (issue 47): the schema's name inside a string literal and inside a quoted
+# name, longer schema names that end with it (mypublic; xpublic, even before a generator's name), a function of that
+# schema that is no part of the edition; beside generator calls, which move, one of them next to such a literal.
+sql move_portable -q <<'SQL'
+CREATE SCHEMA mypublic;
+CREATE SCHEMA xpublic;
+CREATE FUNCTION mypublic.f() RETURNS text LANGUAGE sql AS $$SELECT 'f'$$;
+CREATE FUNCTION mypublic."public.g"() RETURNS text LANGUAGE sql AS $$SELECT 'g'$$;
+CREATE FUNCTION xpublic.distributedid_generate() RETURNS text LANGUAGE sql AS $$SELECT 'x'$$;
+CREATE FUNCTION public.remark() RETURNS text LANGUAGE sql AS $$SELECT 'remark'$$;
+CREATE TABLE remarks (
+    literal   text DEFAULT 'see public.docs',
+    longer    text DEFAULT mypublic.f(),
+    quoted    text DEFAULT mypublic."public.g"(),
+    lookalike text DEFAULT xpublic.distributedid_generate(),
+    own       text DEFAULT public.remark(),
+    mixed     text DEFAULT distributedid_generate()::text || ' public.distributedid_generate()',
+    id        distributedid DEFAULT distributedid_generate()
+);
+SQL
+# defaults: remarks' defaults, one line each, as pg_get_expr writes them with every name qualified
+defaults() {
+	sql move_portable -c 'SET search_path = pg_catalog' -c "SELECT a.attname || ' ' || pg_get_expr(d.adbin, d.adrelid)
+		FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+		WHERE d.adrelid = 'public.remarks'::regclass ORDER BY a.attnum"
+}
+# remarks_defaults SCHEMA: what they must be with the generators in SCHEMA
+remarks_defaults() {
+	cat <<EOF
+literal 'see public.docs'::text
+longer mypublic.f()
+quoted mypublic."public.g"()
+lookalike xpublic.distributedid_generate()
+own public.remark()
+mixed (($1.distributedid_generate())::text || ' public.distributedid_generate()'::text)
+id $1.distributedid_generate()
+EOF
+}
+[ "$(defaults)" = "$(remarks_defaults public)" ] || fail "remarks' defaults are not as written:
+$(diff <(remarks_defaults public) <(defaults))"
 expected=$(digest move_portable)
 started=$(date +%s%N)
 output=$({ doc_block identities-move; doc_block identities-move-steps; } | sql move_portable 2>&1) || fail "in place: the doc's steps failed: $output"
@@ -159,6 +202,11 @@ elapsed_ms=$((($(date +%s%N) - started) / 1000000))
 sql move_portable -c 'CREATE VIEW orders_public AS SELECT public_id(id) AS public_id, note FROM orders' >/dev/null
 [ "$(digest move_portable)" = "$expected" ] || fail "portable -> native in place: rows differ:
 $(diff <(echo "$expected") <(digest move_portable))"
+remarks_moved="ALTER TABLE public.remarks ALTER COLUMN mixed DROP DEFAULT, ALTER COLUMN mixed SET DEFAULT ((identities_native.distributedid_generate())::text || ' public.distributedid_generate()'::text), ALTER COLUMN id DROP DEFAULT, ALTER COLUMN id TYPE identities_native.distributedid USING id::text::identities_native.distributedid, ALTER COLUMN id SET DEFAULT identities_native.distributedid_generate()"
+[ "$(grep '^ALTER TABLE public.remarks ' <<<"$output")" = "$remarks_moved" ] ||
+	fail "portable -> native in place: remarks moved otherwise than its generator columns only: $(grep '^ALTER TABLE public.remarks ' <<<"$output")"
+[ "$(defaults)" = "$(remarks_defaults public)" ] || fail "portable -> native in place: remarks' defaults:
+$(diff <(remarks_defaults public) <(defaults))"
 [ "$(kinds move_portable)" = "events.id b, events.ride b, items.order_id b, orders.id b, orders.ride b, orders.message b" ] ||
 	fail "portable -> native in place: the columns are not the native types: $(kinds move_portable)"
 [ "$(sql move_portable -c "SELECT string_agg(extname || ' ' || extnamespace::regnamespace, ', ' ORDER BY extname) FROM pg_extension WHERE extname LIKE 'identities%'")" = "identities public" ] ||
@@ -170,6 +218,8 @@ sql move_portable -c 'CREATE SCHEMA identities_portable' -c 'CREATE EXTENSION id
 	-c 'DROP VIEW orders_public' >/dev/null
 echo "SELECT identities_portable.identities_public_key_set(:'key')" | sql move_portable -v key="$key" >/dev/null
 output=$(move identities identities_portable 2>&1) || fail "native -> portable in place failed: $output"
+[ "$(defaults)" = "$(remarks_defaults identities_portable)" ] || fail "native -> portable in place: remarks' defaults:
+$(diff <(remarks_defaults identities_portable) <(defaults))"
 sql move_portable -c 'DROP EXTENSION identities' \
 	-c 'CREATE VIEW orders_public AS SELECT identities_portable.public_id(id) AS public_id, note FROM orders' >/dev/null
 [ "$(digest move_portable)" = "$expected" ] || fail "native -> portable in place: rows differ:

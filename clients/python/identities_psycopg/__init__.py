@@ -156,14 +156,14 @@ class _DistributedIdBinaryLoader(Loader):
     format = Format.BINARY
 
     def load(self, data: Buffer) -> DistributedId:
-        return _new_distributedid(_from_numeric_binary(data, "distributedid"))
+        return _new_distributedid(_from_numeric_binary(data, "distributedid", DISTRIBUTEDID_MAX, "0 ... 10**28 - 1"))
 
 
 class _DistributedIdRawLoader(Loader):  # extension 0.1.0
     format = Format.BINARY
 
     def load(self, data: Buffer) -> DistributedId:
-        return _new_distributedid(_from_raw(data, DISTRIBUTEDID_SIZE, "distributedid"))
+        return _new_distributedid(_from_raw(data, DISTRIBUTEDID_SIZE, "distributedid", DISTRIBUTEDID_MAX))
 
 
 class _SiqTextLoader(Loader):
@@ -175,14 +175,14 @@ class _SiqBinaryLoader(Loader):
     format = Format.BINARY
 
     def load(self, data: Buffer) -> Siq:
-        return _new_siq(_from_numeric_binary(data, "siq"))
+        return _new_siq(_from_numeric_binary(data, "siq", SIQ_MAX, "0 ... 2**112 - 1"))
 
 
 class _SiqRawLoader(Loader):  # extension 0.1.0
     format = Format.BINARY
 
     def load(self, data: Buffer) -> Siq:
-        return _new_siq(_from_raw(data, SIQ_SIZE, "siq"))
+        return _new_siq(_from_raw(data, SIQ_SIZE, "siq", SIQ_MAX))
 
 
 class _IuidTextLoader(Loader):
@@ -194,6 +194,8 @@ class _IuidBinaryLoader(Loader):
     format = Format.BINARY
 
     def load(self, data: Buffer) -> Iuid:
+        if len(data) != 16:
+            raise ValueError(f"an iuid is 16 bytes in binary, not {len(data)}")
         return _new_iuid(int.from_bytes(data, "big"))
 
 
@@ -255,10 +257,13 @@ def _big_endian(obj: int, size: int, type_name: str) -> bytes:
         raise ValueError(f"{obj} is out of range for a {type_name}") from None
 
 
-def _from_raw(data: Buffer, size: int, type_name: str) -> int:
+def _from_raw(data: Buffer, size: int, type_name: str, maximum: int) -> int:
     if len(data) != size:
         raise ValueError(f"a {type_name} of extension 0.1.0 is {size} bytes, not {len(data)}")
-    return int.from_bytes(data, "big")
+    number = int.from_bytes(data, "big")
+    if number > maximum:  # 12 bytes hold up to 2**96 - 1, above a distributedid's 10**28 - 1
+        raise ValueError(f"{number} is out of range for a {type_name}")
+    return number
 
 
 # numeric's binary form (PostgreSQL's numeric_send): int16 ndigits, int16 weight, uint16 sign, uint16 dscale, then
@@ -285,28 +290,61 @@ def _numeric_binary(obj: Any, type_name: str) -> bytes:
 
 
 _NUMERIC_DIGITS: "dict[int, struct.Struct]" = {}  # ndigits -> its digits' Struct, made once
+_NUMERIC_BASE = 10000
+_NUMERIC_NEGATIVE = 0x4000
+_NUMERIC_NAN = 0xC000
+_NUMERIC_INFINITIES = (0xD000, 0xF000)  # +Infinity, -Infinity
+_NUMERIC_MAX_DSCALE = 0x3FFF  # numeric's largest display scale (NUMERIC_DSCALE_MASK): numeric_recv refuses more
+_NUMERIC_MAX_PLACES = 10  # 10000**10 = 10**40 is above every type's range
 
 
-def _from_numeric_binary(data: Buffer, type_name: str) -> int:
-    """The integer in numeric's binary form; a ValueError for anything else (the server sends integers only)."""
+def _from_numeric_binary(data: Buffer, type_name: str, maximum: int, range_text: str) -> int:
+    """The integer 0 ... maximum in numeric's binary form. Any valid form of an integer is taken, as the server's
+    receive takes it: digits not normalised (leading or trailing zero digits), a dscale above 0 with zero fractional
+    digits (7.00), a negative zero. Anything else is a ValueError naming the type, never another number: a malformed
+    form (a length that does not match ndigits, a digit above 9999, a sign that is none of numeric's, a dscale above
+    numeric's), a fraction, a negative number, NaN, an infinity, a value above maximum."""
+    def refused(reason: str) -> ValueError:
+        return ValueError(f"not a {type_name} in numeric's binary form: {reason} ({bytes(data).hex()})")
+
     if len(data) < _NUMERIC_HEADER.size:
-        raise ValueError(f"a {type_name} in numeric's binary form has an 8-byte header, not {len(data)} bytes")
-    ndigits, weight, sign, _dscale = _NUMERIC_HEADER.unpack_from(data)
-    if len(data) != _NUMERIC_HEADER.size + 2 * ndigits or sign != _NUMERIC_POSITIVE:
-        raise ValueError(f"not a {type_name} in numeric's binary form: {bytes(data).hex()}")
+        raise refused(f"{len(data)} bytes, shorter than its 8-byte header")
+    ndigits, weight, sign, dscale = _NUMERIC_HEADER.unpack_from(data)
+    if len(data) != _NUMERIC_HEADER.size + 2 * ndigits:
+        raise refused(f"its header announces {ndigits} digits ({_NUMERIC_HEADER.size + 2 * ndigits} bytes) but the "
+                      f"value is {len(data)} bytes long")
+    if sign == _NUMERIC_NAN:
+        raise refused("NaN is not an integer")
+    if sign in _NUMERIC_INFINITIES:
+        raise refused("an infinity is not an integer")
+    if sign != _NUMERIC_POSITIVE and sign != _NUMERIC_NEGATIVE:
+        raise refused(f"its sign field is {sign:#06x}, none of numeric's")
+    if dscale > _NUMERIC_MAX_DSCALE:
+        raise refused(f"its display scale is {dscale}, above numeric's {_NUMERIC_MAX_DSCALE}")
     form = _NUMERIC_DIGITS.get(ndigits) or _NUMERIC_DIGITS.setdefault(ndigits, struct.Struct(f">{ndigits}H"))
+    digits = form.unpack_from(data, _NUMERIC_HEADER.size)
+    if digits and max(digits) >= _NUMERIC_BASE:
+        index, digit = next((index, digit) for index, digit in enumerate(digits) if digit >= _NUMERIC_BASE)
+        raise refused(f"its digit {index + 1} is {digit}, above 9999 (digits are base 10000)")
+    above_range = f"above the range of a {type_name} ({range_text})"
+    # The first digit multiplies 10000**weight: the digits at index weight + 1 on stand after the decimal point.
+    whole = max(0, min(ndigits, weight + 1))
+    if any(digits[whole:]):
+        raise refused("a fraction is not an integer")
     number = 0
-    for digit in form.unpack_from(data, 8):  # each below 10000, as the server sends them
-        number = number * 10000 + digit
-    exponent = weight - ndigits + 1
-    if exponent == 0:
-        return number
-    scale: int = 10000 ** abs(exponent)
-    if exponent > 0:
-        return number * scale
-    number, fraction = divmod(number, scale)
-    if fraction:
-        raise ValueError(f"not a {type_name}: a fraction, {bytes(data).hex()}")
+    for digit in digits[:whole]:
+        number = number * _NUMERIC_BASE + digit
+        if number > maximum:
+            raise refused(above_range)
+    if number:
+        places = weight + 1 - whole  # the zero digits left out at the end
+        if places > _NUMERIC_MAX_PLACES:
+            raise refused(above_range)
+        number *= _NUMERIC_BASE ** places
+        if number > maximum:
+            raise refused(above_range)
+        if sign == _NUMERIC_NEGATIVE:
+            raise refused("a negative number")
     return number
 
 

@@ -11,6 +11,7 @@ import asyncio
 import datetime
 import importlib.metadata
 import os
+import struct
 import subprocess
 import sys
 import tempfile
@@ -20,6 +21,8 @@ from decimal import Decimal
 
 import psycopg
 from psycopg import errors
+from psycopg.pq import Format
+from psycopg.types import TypeInfo
 
 import identities_psycopg
 
@@ -323,6 +326,101 @@ def generic_numeric_reader_binary_copy():
                 raise AssertionError(f"{value} accepted as a {column}")
             except errors.NumericValueOutOfRange:
                 pass
+
+
+def numeric_form(ndigits, weight, sign, dscale, *digits):
+    """numeric's binary form, field by field (ndigits as given, so it may disagree with the digits)."""
+    return struct.pack(f">HhHH{len(digits)}H", ndigits, weight, sign, dscale, *digits)
+
+
+def loaded_in_binary(type_name, form):
+    """form as the registered binary loader of type_name loads it from a result row: the bytes come back from the
+    server as a bytea, which this cursor loads with that loader."""
+    cursor = conn.cursor(binary=True)
+    oid = TypeInfo.fetch(conn, type_name).oid
+    cursor.adapters.register_loader("bytea", conn.adapters.get_loader(oid, Format.BINARY))
+    return cursor.execute("SELECT %b::bytea", (form,)).fetchone()[0]
+
+
+def refusal_in_binary(type_name, form):
+    try:
+        value = loaded_in_binary(type_name, form)
+    except ValueError as error:
+        return str(error)
+    raise AssertionError(f"{form.hex()} loaded as the {type_name} {value!r}")
+
+
+@check
+def binary_loaders_take_every_form_of_an_integer():
+    # Any valid numeric form of an integer, as the server's receive takes it.
+    forms = {numeric_form(1, 0, 0, 2, 7): 7,  # 7.00
+             numeric_form(2, 0, 0, 4, 7, 0): 7,  # 7.0000, its zero fractional digit sent
+             numeric_form(2, 1, 0, 0, 0, 7): 7,  # a leading zero digit
+             numeric_form(3, 2, 0, 0, 1, 0, 0): 10**8,  # trailing zero digits sent
+             numeric_form(1, 2, 0, 0, 1): 10**8,  # trailing zero digits left out
+             numeric_form(0, 0, 0x4000, 0): 0,  # a negative zero
+             numeric_form(1, 0, 0x4000, 0, 0): 0,  # a negative zero with a digit
+             numeric_form(1, 30000, 0, 0, 0): 0,  # zero far to the left
+             numeric_form(1, -3, 0, 12, 0): 0,  # zero far to the right
+             numeric_form(7, 6, 0, 0, *[9999] * 7): 10**28 - 1}
+    for form, value in forms.items():
+        loaded = loaded_in_binary("distributedid", form)
+        assert loaded == value and type(loaded) is DistributedId, (form.hex(), loaded)
+    # The server's own numeric_send forms, 7.00 and 70000 among them.
+    for numeric, value in (("7.00", 7), ("70000", 70000), ("100000000", 10**8), (str(10**28 - 1), 10**28 - 1)):
+        form = conn.execute("SELECT numeric_send(%s::numeric)", (numeric,)).fetchone()[0]
+        assert loaded_in_binary("distributedid", form) == value, (numeric, form.hex())
+    for value in (10**28, 2**112 - 1):  # a siq goes past a distributedid's range
+        form = conn.execute("SELECT numeric_send(%s::numeric)", (str(value),)).fetchone()[0]
+        loaded = loaded_in_binary("siq", form)
+        assert loaded == value and type(loaded) is Siq, (value, loaded)
+
+
+@check
+def binary_loaders_refuse_what_the_server_refuses():
+    # Issue 47: what distributedid's and siq's receive refuse is a ValueError naming the type and why, never
+    # another number (a digit of 10000 or more was read as if it carried into the next one; 10**28 was a
+    # distributedid).
+    refused = [(numeric_form(1, 0, 0, 0, 10000), "above 9999"),  # the digit 10000, read as 1 0000 before
+               (numeric_form(2, 1, 0, 0, 1, 65535), "digit 2 is 65535, above 9999"),
+               (numeric_form(1, 7, 0, 0, 1), "above the range of a distributedid"),  # 10**28
+               (numeric_form(8, 7, 0, 0, 1, *[0] * 7), "above the range"),  # 10**28, every digit sent
+               (numeric_form(7, 6, 0, 0, 9999, 9999, 9999, 9999, 9999, 9999, 10000), "above 9999"),  # 10**28 carried
+               (numeric_form(1, 30000, 0, 0, 1), "above the range"),  # 10**120000
+               (numeric_form(2, 9, 0, 0, 9999, 9999), "above the range"),  # past 2**128
+               (numeric_form(2, 0, 0, 1, 7, 5000), "fraction"),  # 7.5
+               (numeric_form(1, -1, 0, 4, 1), "fraction"),  # 0.0001
+               (numeric_form(1, 0, 0x4000, 0, 7), "negative"),  # -7
+               (numeric_form(0, 0, 0xC000, 0), "NaN"),
+               (numeric_form(0, 0, 0xD000, 0), "infinity"),
+               (numeric_form(0, 0, 0xF000, 0), "infinity"),
+               (numeric_form(0, 0, 0x1234, 0), "sign field is 0x1234"),
+               (numeric_form(1, 0, 0, 0x4000, 7), "display scale"),
+               (numeric_form(2, 0, 0, 0, 7), "announces 2 digits"),
+               (b"\x00\x01\x00", "shorter than its 8-byte header")]
+    for form, reason in refused:
+        message = refusal_in_binary("distributedid", form)
+        assert "distributedid" in message and reason in message, (form.hex(), message)
+    # The server's own numeric_send forms of numbers that are no distributedid.
+    for numeric, reason in (("1.5", "fraction"), ("-1", "negative"), ("NaN", "NaN"), ("Infinity", "infinity"),
+                            ("-Infinity", "infinity"), (str(10**28), "above the range"),
+                            ("1e34", "above the range")):
+        form = conn.execute("SELECT numeric_send(%s::numeric)", (numeric,)).fetchone()[0]
+        message = refusal_in_binary("distributedid", form)
+        assert reason in message, (numeric, message)
+    for form in (conn.execute("SELECT numeric_send(%s::numeric)", (str(2**112),)).fetchone()[0],
+                 numeric_form(1, 0, 0, 0, 10000), numeric_form(1, 0, 0x4000, 0, 1)):
+        assert "siq" in refusal_in_binary("siq", form), form.hex()
+    # 0.1.0's raw forms: 12 bytes hold numbers up to 2**96 - 1, above a distributedid's range; an iuid is 16 bytes.
+    raw = identities_psycopg._DistributedIdRawLoader(0, conn)
+    for form in ((10**28).to_bytes(12, "big"), (2**96 - 1).to_bytes(12, "big"), bytes(11)):
+        try:
+            raise AssertionError(f"{form.hex()} loaded as {raw.load(form)!r}")
+        except ValueError:
+            pass
+    assert raw.load((10**28 - 1).to_bytes(12, "big")) == 10**28 - 1
+    for form in (bytes(15), bytes(17)):
+        assert "16 bytes" in refusal_in_binary("iuid", form), form.hex()
 
 
 @check

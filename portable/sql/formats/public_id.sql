@@ -295,7 +295,7 @@ BEGIN
 		SELECT 'FUNCTION', p.oid::regprocedure::text, p.proowner, coalesce(p.proacl, acldefault('f', p.proowner))
 			FROM pg_proc AS p
 			WHERE p.pronamespace = (SELECT relnamespace FROM pg_class WHERE oid = key_table)
-				AND p.proname IN ('identities_public_key_set', 'identities_public_key_set_previous',
+				AND p.proname IN ('identities_public_key_store', 'identities_public_key_set', 'identities_public_key_set_previous',
 					'identities_public_key_generate', 'identities_public_key_rotate', 'identities_public_key_export')) AS object,
 		aclexplode(object.acl) AS grant_given
 	WHERE grant_given.grantee <> object.owner
@@ -332,12 +332,32 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_public_key_bytes(text) IS 'internal: the bytes of a base64 public id key, checked without showing it';
 
+-- Internal: stores a key given as base64 in a slot. The key reaches the INSERT through a setting local to this
+-- call (set and read in expressions PL/pgSQL evaluates itself, taken back when the call ends), never as a parameter
+-- of a statement: auto_explain (log_nested_statements) and pgaudit (log_parameter) log the parameters of the
+-- statements functions run. Its callers call it in an expression (an assignment), never in a statement
+-- (PERFORM), for the same reason. Returns the slot.
+CREATE FUNCTION @extschema@.identities_public_key_store(slot text, key text) RETURNS text
+	LANGUAGE plpgsql VOLATILE STRICT SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+	ignored text;
+BEGIN
+	ignored := set_config('identities_portable.key_being_stored', key, true);
+	INSERT INTO @extschema@.identities_public_key AS stored (slot, key)
+		VALUES (slot, @extschema@.identities_public_key_bytes(current_setting('identities_portable.key_being_stored')))
+		ON CONFLICT ON CONSTRAINT identities_public_key_pkey DO UPDATE SET key = excluded.key;
+	RETURN slot;
+END
+$$;
+COMMENT ON FUNCTION @extschema@.identities_public_key_store(text, text) IS 'internal: stores a base64 key in a slot, never a statement''s parameter';
+
 CREATE FUNCTION @extschema@.identities_public_key_set(key text) RETURNS text
 	LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+	stored text;
 BEGIN
 	PERFORM @extschema@.identities_public_key_check_private();
-	INSERT INTO @extschema@.identities_public_key AS stored (slot, key) VALUES ('current', @extschema@.identities_public_key_bytes(key))
-		ON CONFLICT (slot) DO UPDATE SET key = excluded.key;
+	stored := @extschema@.identities_public_key_store('current', key);
 	IF EXISTS (SELECT FROM @extschema@.identities_public_key AS current_key JOIN @extschema@.identities_public_key AS previous_key
 			ON current_key.slot = 'current' AND previous_key.slot = 'previous' AND current_key.key = previous_key.key) THEN
 		RAISE EXCEPTION 'the previous public id key is the same as the current one' USING ERRCODE = '22023',
@@ -350,14 +370,15 @@ COMMENT ON FUNCTION @extschema@.identities_public_key_set(text) IS 'sets the cur
 
 CREATE FUNCTION @extschema@.identities_public_key_set_previous(key text) RETURNS text
 	LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+	stored text;
 BEGIN
 	PERFORM @extschema@.identities_public_key_check_private();
 	IF key IS NULL THEN
 		DELETE FROM @extschema@.identities_public_key WHERE slot = 'previous';
 		RETURN NULL;
 	END IF;
-	INSERT INTO @extschema@.identities_public_key AS stored (slot, key) VALUES ('previous', @extschema@.identities_public_key_bytes(key))
-		ON CONFLICT (slot) DO UPDATE SET key = excluded.key;
+	stored := @extschema@.identities_public_key_store('previous', key);
 	IF EXISTS (SELECT FROM @extschema@.identities_public_key AS current_key JOIN @extschema@.identities_public_key AS previous_key
 			ON current_key.slot = 'current' AND previous_key.slot = 'previous' AND current_key.key = previous_key.key) THEN
 		RAISE EXCEPTION 'the previous public id key is the same as the current one' USING ERRCODE = '22023',
@@ -389,17 +410,25 @@ COMMENT ON FUNCTION @extschema@.identities_public_key_generate(integer) IS 'make
 CREATE FUNCTION @extschema@.identities_public_key_rotate(key text DEFAULT NULL) RETURNS text
 	LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-	new_key bytea;
+	checked bytea;
+	stored text;
 BEGIN
 	PERFORM @extschema@.identities_public_key_check_private();
-	new_key := CASE WHEN key IS NULL THEN @extschema@.identities_random_key(32) ELSE @extschema@.identities_public_key_bytes(key) END;
+	IF key IS NOT NULL THEN
+		checked := @extschema@.identities_public_key_bytes(key); -- before anything changes (an expression: see above)
+	END IF;
 	IF NOT EXISTS (SELECT FROM @extschema@.identities_public_key WHERE slot = 'current') THEN
 		RAISE EXCEPTION 'no public id key is configured' USING ERRCODE = '55000',
 			HINT = 'Set the first key with identities_public_key_generate() or identities_public_key_set($1).';
 	END IF;
 	DELETE FROM @extschema@.identities_public_key WHERE slot = 'previous';
 	UPDATE @extschema@.identities_public_key SET slot = 'previous' WHERE slot = 'current';
-	INSERT INTO @extschema@.identities_public_key (slot, key) VALUES ('current', new_key);
+	IF key IS NULL THEN
+		-- made in the statement that stores it: no statement carries it
+		INSERT INTO @extschema@.identities_public_key (slot, key) VALUES ('current', @extschema@.identities_random_key(32));
+	ELSE
+		stored := @extschema@.identities_public_key_store('current', key);
+	END IF;
 	IF EXISTS (SELECT FROM @extschema@.identities_public_key AS current_key JOIN @extschema@.identities_public_key AS previous_key
 			ON current_key.slot = 'current' AND previous_key.slot = 'previous' AND current_key.key = previous_key.key) THEN
 		RAISE EXCEPTION 'the new public id key is the same as the current one' USING ERRCODE = '22023',
@@ -431,6 +460,7 @@ CREATE FUNCTION @extschema@.identities_owner_session() RETURNS boolean
 	RETURN has_function_privilege(session_user, '@extschema@.identities_public_key_export()'::regprocedure, 'EXECUTE');
 COMMENT ON FUNCTION @extschema@.identities_owner_session() IS 'internal: whether the session''s login role is the owner of the edition, one of its members or a superuser';
 
+REVOKE ALL ON FUNCTION @extschema@.identities_public_key_store(text, text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION @extschema@.identities_public_key_set(text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION @extschema@.identities_public_key_set_previous(text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION @extschema@.identities_public_key_generate(integer) FROM PUBLIC;

@@ -70,14 +70,17 @@ SELECT sameness.same_outcomes('bytea_to_distributedid', '%E.bytea_to_distributed
 SELECT sameness.same_outcomes('distributedid input', '(%1::%E.distributedid IS NOT NULL)', ARRAY[
 	'''0''', '''9999999999999999999999999999''', ''' 42 ''']);
 
--- generation: increasing within a session, its timestamp 1 s before now, as the native one's
+-- generation: unique within a session and ordered by their ms (ids of one ms are in random order), the timestamp
+-- 1 s before now, as the native one's (apart by no more than the time the two calls took, however long, and 0.5 s)
 SELECT sameness.check('distributedid_generate', count(*), array_agg(format('%s after %s', id, previous))
-		FILTER (WHERE id <= previous
-			OR abs(extract(epoch FROM portable.distributedid_extract_timestamp(id) - native.distributedid_extract_timestamp(native_id))) > 0.5))
-FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id
-	FROM (SELECT n, portable.distributedid_generate() AS id, native.distributedid_generate() AS native_id
-		FROM generate_series(1, :samples) AS n) AS generated) AS ordered
-WHERE previous IS NOT NULL;
+		FILTER (WHERE portable.distributedid_extract_timestamp(id) < portable.distributedid_extract_timestamp(previous)
+			OR abs(extract(epoch FROM portable.distributedid_extract_timestamp(id) - native.distributedid_extract_timestamp(native_id)))
+				> extract(epoch FROM after - before) + 0.5)
+		|| CASE WHEN count(DISTINCT id) = count(*) THEN '{}'::text[] ELSE ARRAY['an id repeated'] END)
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id, before, after
+	FROM (SELECT n, clock_timestamp() AS before, portable.distributedid_generate() AS id, native.distributedid_generate() AS native_id,
+			clock_timestamp() AS after
+		FROM generate_series(1, :samples) AS n) AS generated) AS ordered;
 SET identities.incremental_ids = '7';
 SELECT sameness.same_outcomes('distributedid_generate under identities.incremental_ids', '%E.distributedid_generate()', ARRAY['1']);
 RESET identities.incremental_ids;

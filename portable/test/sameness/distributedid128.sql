@@ -65,14 +65,18 @@ SELECT sameness.same_outcomes('distributedid128_split edges', '%E.distributedid1
 	'''80000000-0000-0000-0000-000000000000''::uuid', '''00000000-0000-0000-8000-000000000000''::uuid', '''7fffffff-ffff-ffff-7fff-ffffffffffff''::uuid']);
 SELECT sameness.same_outcomes('distributedid128_extract_timestamp(text)', '%E.distributedid128_extract_timestamp(%1)', ARRAY['''not a uuid''::text', '''094c8deb-b800-7000-0000-000000000001''::text']);
 
--- generation: increasing within a session, shaped, its timestamp close to the native one's
+-- generation: unique within a session and ordered by their ms (ids of one ms are in random order), shaped, the
+-- timestamp close to the native one's (apart by no more than the time the two calls took, however long, and 0.5 s)
 SELECT sameness.check('distributedid128_generate', count(*), array_agg(format('%s after %s', id, previous))
-		FILTER (WHERE id <= previous OR portable.distributedid128_extract_timestamp(id) IS NULL
-			OR abs(extract(epoch FROM portable.distributedid128_extract_timestamp(id) - native.distributedid128_extract_timestamp(native_id))) > 0.5))
-FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id
-	FROM (SELECT n, portable.distributedid128_generate() AS id, native.distributedid128_generate() AS native_id
-		FROM generate_series(1, :samples) AS n) AS generated) AS ordered
-WHERE previous IS NOT NULL;
+		FILTER (WHERE portable.distributedid128_extract_timestamp(id) < portable.distributedid128_extract_timestamp(previous)
+			OR portable.distributedid128_extract_timestamp(id) IS NULL
+			OR abs(extract(epoch FROM portable.distributedid128_extract_timestamp(id) - native.distributedid128_extract_timestamp(native_id)))
+				> extract(epoch FROM after - before) + 0.5)
+		|| CASE WHEN count(DISTINCT id) = count(*) THEN '{}'::text[] ELSE ARRAY['an id repeated'] END)
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous, native_id, before, after
+	FROM (SELECT n, clock_timestamp() AS before, portable.distributedid128_generate() AS id,
+			native.distributedid128_generate() AS native_id, clock_timestamp() AS after
+		FROM generate_series(1, :samples) AS n) AS generated) AS ordered;
 SET identities.incremental_ids = '340282366920938463463374607431768211455';
 SELECT sameness.same_outcomes('distributedid128_generate under identities.incremental_ids', '%E.distributedid128_generate()', ARRAY['1']);
 SELECT sameness.same_outcomes('distributedid128_generate exhausted', '%E.distributedid128_generate()', ARRAY['1']);

@@ -32,14 +32,17 @@ SELECT sameness.same_outcomes('hotguid windows edges', '%E.hotguid_window_first(
 	'''empty''::tstzrange', '''(,)''::tstzrange', '''[-infinity,infinity]''::tstzrange', '''[2107-01-01Z,)''::tstzrange',
 	'''(,1970-01-01Z)''::tstzrange', '''(,1970-01-01Z]''::tstzrange', '''[2020-01-01Z,2020-01-01Z]''::tstzrange']);
 
--- generation: unique within a session, the shard key asked for, the second close to the native one's; the counter
--- increments by one per id, as the reference's
+-- generation: unique within a session, the shard key asked for, the second close to the native one's (apart by no
+-- more than the time the two calls took, however long, and 1 s); the counter increments by one per id, as the
+-- reference's
 SELECT sameness.check('hotguid_generate', count(*), array_agg(format('%s after %s', id, previous))
 		FILTER (WHERE id = previous OR portable.hotguid_extract_shard_key(id) <> n
 			OR ('x' || substr(replace(id::text, '-', ''), 19, 6))::bit(24)::int <> (('x' || substr(replace(previous::text, '-', ''), 19, 6))::bit(24)::int + 1) & 16777215
-			OR abs(extract(epoch FROM portable.hotguid_extract_timestamp(id) - native.hotguid_extract_timestamp(native_id))) > 1))
-FROM (SELECT n, id, lag(id) OVER (ORDER BY n) AS previous, native_id
-	FROM (SELECT n, portable.hotguid_generate(n) AS id, native.hotguid_generate(n) AS native_id
+			OR abs(extract(epoch FROM portable.hotguid_extract_timestamp(id) - native.hotguid_extract_timestamp(native_id)))
+				> extract(epoch FROM after - before) + 1))
+FROM (SELECT n, id, lag(id) OVER (ORDER BY n) AS previous, native_id, before, after
+	FROM (SELECT n, clock_timestamp() AS before, portable.hotguid_generate(n) AS id, native.hotguid_generate(n) AS native_id,
+			clock_timestamp() AS after
 		FROM generate_series(1, :samples) AS n) AS generated) AS ordered
 WHERE previous IS NOT NULL;
 SELECT sameness.check('hotguid_generate unique', count(*), CASE WHEN count(DISTINCT id) <> count(*) THEN ARRAY['duplicates'] END)
