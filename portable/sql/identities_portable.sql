@@ -103,18 +103,13 @@ $$;
 COMMENT ON FUNCTION @extschema@.identities_register(regclass) IS 'internal: what this session last stored in a register of the edition (NULL before)';
 
 -- Internal: a server-level setting of the native edition (identities.snowflake_worker, _process, _epoch,
--- identities.siq_shard, _domain) as the portable edition honours it. Any role can SET a custom setting, or ALTER
--- ROLE itself SET one, so for a session of another role than the owner's only the database's own value counts
--- (ALTER DATABASE ... SET, which takes the database's owner; or ALTER ROLE ALL SET, a superuser's); for the owner's
--- sessions, the session's value, as a superuser's in the native edition. '' when unset.
-CREATE FUNCTION @extschema@.identities_server_setting(name text) RETURNS text
+-- identities.siq_shard, _domain) as the database gives it: ALTER DATABASE ... SET (which takes the database's
+-- owner), else ALTER ROLE ALL ... SET (a superuser's); '' when neither does.
+CREATE FUNCTION @extschema@.identities_database_setting(name text) RETURNS text
 	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	setting text;
 BEGIN
-	IF @extschema@.identities_owner_session() THEN
-		RETURN btrim(coalesce(current_setting(name, true), ''));
-	END IF;
 	SELECT substr(entry, length(name) + 2) INTO setting
 	FROM pg_db_role_setting AS stored, unnest(stored.setconfig) AS entry
 	WHERE stored.setrole = 0 AND stored.setdatabase IN (0, (SELECT oid FROM pg_database WHERE datname = current_database()))
@@ -124,7 +119,7 @@ BEGIN
 	RETURN btrim(coalesce(setting, ''));
 END
 $$;
-COMMENT ON FUNCTION @extschema@.identities_server_setting(text) IS 'internal: a server-level identities.* setting: the session''s for the owner''s sessions, else the database''s (ALTER DATABASE ... SET)';
+COMMENT ON FUNCTION @extschema@.identities_database_setting(text) IS 'internal: a server-level identities.* setting as ALTER DATABASE ... SET (or ALTER ROLE ALL ... SET) gives it';
 
 -- Internal: this node's Citus group id, NULL where Citus is not (or the group is not yet known: -1).
 CREATE FUNCTION @extschema@.identities_citus_group() RETURNS integer

@@ -21,7 +21,13 @@ finish() {
 }
 trap finish EXIT
 log_start=$(($(stat -c %s "$IDENTITIES_WORK/portable_tle.log" 2>/dev/null || echo 0) + 1))
-start_server portable_tle $port no "shared_preload_libraries = 'pg_tle'" "log_statement = 'all'" "log_min_error_statement = error"
+# pgaudit, where Debian packages it for this major, preloaded too: it logs the statements functions run, and their
+# parameters (the key's recipe below must keep the key out of them).
+preload=pg_tle
+if install_dependencies "postgresql-$PG_MAJOR-pgaudit" >/dev/null 2>&1 && [ -f "$("$PG_CONFIG" --pkglibdir)/pgaudit.so" ]; then
+	preload=pg_tle,pgaudit
+fi
+start_server portable_tle $port no "shared_preload_libraries = '$preload'" "log_statement = 'all'" "log_min_error_statement = error"
 new_log() { tail -c +"$log_start" "$IDENTITIES_WORK/portable_tle.log"; }
 fail() { echo "FAILED: $*"; exit 1; }
 
@@ -133,7 +139,12 @@ done
 # Importing an existing key through a bind parameter (psql 16 and later have \bind), once with a malformed key.
 if as_postgres "$PG_BIN/psql" --version | grep -qE ' (1[6-9]|[2-9][0-9])[^0-9]'; then
 	psql_on $port -d postgres -c "ALTER SYSTEM SET log_statement = 'ddl'" -c 'SELECT pg_reload_conf()' >/dev/null
-	sleep 1
+	# Until a new session has it (the postmaster rereads the file when it gets to the signal): no fixed wait.
+	for ((tries = 0; tries < 600; tries++)); do
+		[ "$(as_admin -At -c 'SHOW log_statement')" = ddl ] && break
+		sleep 0.1
+	done
+	[ "$(as_admin -At -c 'SHOW log_statement')" = ddl ] || fail "log_statement is not ddl a minute after the reload"
 	existing=$(head -c 32 /dev/urandom | base64)
 	# (:key, not :'key': \bind takes the variable's value as it is, where :'key' would add quotes)
 	printf 'SELECT identities_public_key_set($1) \\bind :key \\g\n' >"$IDENTITIES_WORK/import.sql"
@@ -145,6 +156,57 @@ if as_postgres "$PG_BIN/psql" --version | grep -qE ' (1[6-9]|[2-9][0-9])[^0-9]';
 	new_log | grep -qF -- "${malformed:0:24}" && fail "a log line shows the imported key"
 	echo "an imported key is in no log line"
 fi
+
+# A known key that no log line shows, whatever logs statements and their parameters (doc/portable.md): copied in
+# from the client into a temporary table, so that it is neither a statement's text nor a parameter, and stored by
+# identities_public_key_set without a statement whose parameter it is. Under log_statement = 'all',
+# log_min_duration_statement = 0, auto_explain (analyze, verbose, nested statements) and pgaudit (log = all,
+# log_parameter) the recipe leaves it out of the log; a bind parameter is in it there (checked as well with psql 16
+# and later: why the recipe).
+# (auto_explain loaded first in that session: ALTER SYSTEM takes only the settings it knows)
+psql_on $port -d postgres -c "LOAD 'auto_explain'" -c "ALTER SYSTEM SET log_statement = 'all'" -c 'ALTER SYSTEM SET log_min_duration_statement = 0' \
+	-c "ALTER SYSTEM SET session_preload_libraries = 'auto_explain'" -c 'ALTER SYSTEM SET auto_explain.log_min_duration = 0' \
+	-c 'ALTER SYSTEM SET auto_explain.log_analyze = on' -c 'ALTER SYSTEM SET auto_explain.log_verbose = on' \
+	-c 'ALTER SYSTEM SET auto_explain.log_nested_statements = on' -c 'SELECT pg_reload_conf()' >/dev/null
+if [ $preload = pg_tle,pgaudit ]; then
+	psql_on $port -d postgres -c "ALTER SYSTEM SET pgaudit.log = 'all'" -c 'ALTER SYSTEM SET pgaudit.log_parameter = on' \
+		-c 'SELECT pg_reload_conf()' >/dev/null
+else
+	echo "no pgaudit for PostgreSQL $PG_MAJOR here: the key's recipe is checked without it"
+fi
+for ((tries = 0; tries < 600; tries++)); do
+	[ "$(as_admin -At -c 'SHOW log_min_duration_statement')" = 0 ] && break
+	sleep 0.1
+done
+[ "$(as_admin -At -c 'SHOW log_min_duration_statement')" = 0 ] || fail "log_min_duration_statement is not 0 a minute after the reload"
+known=$(head -c 32 /dev/urandom | base64)
+as_postgres tee "$IDENTITIES_WORK/known_key.txt" <<<"$known" >/dev/null
+as_admin >/dev/null <<SQL
+BEGIN;
+CREATE TEMPORARY TABLE key_import (key text) ON COMMIT DROP;
+\copy key_import FROM '$IDENTITIES_WORK/known_key.txt'
+SELECT identities_public_key_set(key) FROM key_import;
+COMMIT;
+SQL
+as_postgres rm "$IDENTITIES_WORK/known_key.txt"
+[ "$(as_admin -At -c 'SELECT identities_public_key_export()')" = "$known" ] || fail "the key copied in is not the current one"
+# (grep reading to the end: under pipefail, grep -q's early exit would fail new_log)
+new_log | grep 'statement: .*FROM key_import' >/dev/null || fail "log_statement logged nothing of the recipe"
+# (the statements a function runs are logged by auto_explain and pgaudit alone, over several lines each)
+new_log | grep 'INSERT INTO .*identities_public_key AS stored' >/dev/null ||
+	fail "nothing logged the statements the key function runs"
+if [ $preload = pg_tle,pgaudit ]; then
+	new_log | grep 'AUDIT: SESSION' >/dev/null || fail "pgaudit logged nothing"
+fi
+new_log | grep -qF -- "${known:0:24}" && fail "a log line shows the key copied in"
+if as_postgres "$PG_BIN/psql" --version | grep -qE ' (1[6-9]|[2-9][0-9])[^0-9]'; then
+	bound=$(head -c 32 /dev/urandom | base64)
+	as_admin -v key="$bound" -f "$IDENTITIES_WORK/import.sql" >/dev/null
+	new_log | grep -F -- "${bound:0:24}" >/dev/null || fail "log_min_duration_statement = 0 did not log a bind parameter: this check would see no key"
+	as_admin -At -c 'SELECT identities_public_key_generate()' >/dev/null
+	echo "a bind parameter is in the log there"
+fi
+echo "a key copied in from the client is in no log line (log_statement, log_min_duration_statement, auto_explain${preload#pg_tle})"
 
 new_log | grep -qF -- "$key" && fail "a log line shows the key"
 new_log | grep -qiF -- "$key_hex" && fail "a log line shows the key in hex"

@@ -460,6 +460,17 @@ CREATE FUNCTION @extschema@.identities_owner_session() RETURNS boolean
 	RETURN has_function_privilege(session_user, '@extschema@.identities_public_key_export()'::regprocedure, 'EXECUTE');
 COMMENT ON FUNCTION @extschema@.identities_owner_session() IS 'internal: whether the session''s login role is the owner of the edition, one of its members or a superuser';
 
+-- Internal: such a setting as the portable edition honours it. Any role can SET a custom setting, or ALTER ROLE
+-- itself SET one, so for a session of another role than the owner's only the database's value counts; for the
+-- owner's sessions (identities_owner_session), the session's value, as a superuser's in the native edition. ''
+-- when unset. (One expression, not STRICT: the planner inlines it where it is used, the owner's case costing no
+-- call.)
+CREATE FUNCTION @extschema@.identities_server_setting(name text) RETURNS text
+	LANGUAGE sql STABLE PARALLEL SAFE
+	RETURN CASE WHEN @extschema@.identities_owner_session() THEN btrim(coalesce(current_setting(name, true), ''))
+		ELSE @extschema@.identities_database_setting(name) END;
+COMMENT ON FUNCTION @extschema@.identities_server_setting(text) IS 'internal: a server-level identities.* setting: the session''s for the owner''s sessions, else the database''s (ALTER DATABASE ... SET)';
+
 REVOKE ALL ON FUNCTION @extschema@.identities_public_key_store(text, text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION @extschema@.identities_public_key_set(text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION @extschema@.identities_public_key_set_previous(text) FROM PUBLIC;
