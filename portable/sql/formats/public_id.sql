@@ -276,14 +276,18 @@ CREATE FUNCTION @extschema@.identities_public_key_previous_fingerprint() RETURNS
 		FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'previous');
 COMMENT ON FUNCTION @extschema@.identities_public_key_previous_fingerprint() IS 'the fingerprint of the previous public id key of a rotation (NULL when none is configured)';
 
--- Whether the key is its owner's alone: nobody else granted anything on the key table, its row level security on,
--- nobody else allowed to run the functions that set or export it. Raises 42501 naming the first grant to take
--- back. The install runs it, and so does every function that sets or exports the key.
+-- Whether the key is its owner's alone: nobody else granted anything on the key table or one of its columns, its
+-- row level security on and no policy letting rows through, nobody else allowed to run the functions that set or
+-- export it. Raises 42501 naming the first thing to undo. Warns of the roles it cannot keep out: those that bypass
+-- row level security and read every table (pg_read_all_data, or granted SELECT on it): superusers aside, nothing
+-- in SQL keeps them from the key. The install runs it, and so does every function that sets or exports the key.
 CREATE FUNCTION @extschema@.identities_public_key_check_private() RETURNS void
 	LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	key_table constant regclass := '@extschema@.identities_public_key'::regclass;
 	grant_found record;
+	policy_name name;
+	bypassing text;
 BEGIN
 	SELECT object_kind, object_name, grant_given.privilege_type,
 			CASE WHEN grant_given.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(grant_given.grantee)) END AS grantee
@@ -291,6 +295,10 @@ BEGIN
 	FROM (SELECT 'TABLE' AS object_kind, c.oid::regclass::text AS object_name, c.relowner AS owner,
 				coalesce(c.relacl, acldefault('r', c.relowner)) AS acl
 			FROM pg_class AS c WHERE c.oid = key_table
+		UNION ALL
+		SELECT 'TABLE', format('%s (column %I)', key_table, a.attname), c.relowner, a.attacl
+			FROM pg_attribute AS a JOIN pg_class AS c ON c.oid = a.attrelid
+			WHERE a.attrelid = key_table AND a.attacl IS NOT NULL
 		UNION ALL
 		SELECT 'FUNCTION', p.oid::regprocedure::text, p.proowner, coalesce(p.proacl, acldefault('f', p.proowner))
 			FROM pg_proc AS p
@@ -303,12 +311,28 @@ BEGIN
 	IF FOUND THEN
 		RAISE EXCEPTION 'the public id key of identities_portable is not private to its owner' USING ERRCODE = '42501',
 			DETAIL = format('%s holds %s on %s %s.', grant_found.grantee, grant_found.privilege_type, lower(grant_found.object_kind), grant_found.object_name),
-			HINT = format('Take it back: REVOKE ALL ON %s %s FROM %s;', grant_found.object_kind, grant_found.object_name, grant_found.grantee);
+			HINT = format('Take it back: REVOKE ALL ON %s %s FROM %s;', grant_found.object_kind,
+				CASE WHEN grant_found.object_kind = 'TABLE' THEN key_table::text ELSE grant_found.object_name END, grant_found.grantee);
 	END IF;
 	IF NOT (SELECT relrowsecurity FROM pg_class WHERE oid = key_table) THEN
 		RAISE EXCEPTION 'the public id key of identities_portable is not private to its owner' USING ERRCODE = '42501',
 			DETAIL = format('Row level security is disabled on %s: a role granted SELECT on every table would read the key.', key_table),
 			HINT = format('ALTER TABLE %s ENABLE ROW LEVEL SECURITY;', key_table);
+	END IF;
+	SELECT polname INTO policy_name FROM pg_policy WHERE polrelid = key_table LIMIT 1;
+	IF FOUND THEN
+		RAISE EXCEPTION 'the public id key of identities_portable is not private to its owner' USING ERRCODE = '42501',
+			DETAIL = format('The policy %I on %s lets rows of the key through row level security.', policy_name, key_table),
+			HINT = format('DROP POLICY %I ON %s;', policy_name, key_table);
+	END IF;
+	SELECT string_agg(quote_ident(r.rolname), ', ' ORDER BY r.rolname) INTO bypassing
+	FROM pg_roles AS r
+	WHERE r.rolbypassrls AND NOT r.rolsuper
+		AND (pg_has_role(r.oid, 'pg_read_all_data', 'USAGE') OR has_table_privilege(r.oid, key_table, 'SELECT'))
+		AND NOT pg_has_role(r.oid, (SELECT relowner FROM pg_class WHERE oid = key_table), 'USAGE');
+	IF bypassing IS NOT NULL THEN
+		RAISE WARNING 'roles that bypass row level security and read every table can read the public id key: %', bypassing
+			USING HINT = 'Such a role reads the key wherever it is kept; ALTER ROLE ... NOBYPASSRLS, or trust it with the key.';
 	END IF;
 END
 $$;
