@@ -25,19 +25,20 @@ CREATE FUNCTION @extschema@.identities_compose_distributedid128(ts bigint, rando
 		+ mod(random_part, 9223372036854775808));
 COMMENT ON FUNCTION @extschema@.identities_compose_distributedid128(bigint, numeric) IS 'internal: a DistributedId128 from its timestamp and random part';
 
--- Architect's layout: ts = the ms since 1700, the version nibble 7, and a 75-bit random part (the 3 hex digits
--- after a random uuid's version nibble, 3 bits of another's first digit, with the variant bit clear, and 15 more
--- hex digits of the first), as Architect's generator makes the first id of each ms; here every call is such an id.
--- No state: one expression the planner inlines into a column DEFAULT, nothing a session can set or roll back.
--- Ids are ordered by their ms; ids of one ms in random order, unique by their 75 random bits. PARALLEL UNSAFE for
+-- Architect's layout: ts = the ms since 1700, the version nibble 7, and a 75-bit random part, as Architect's
+-- generator makes the first id of each ms; here every call is such an id. The random part is a random uuid's text
+-- from the 3 hex digits after its version nibble on (its dashes taken out), the variant digit in the middle
+-- replaced by another random uuid's first digit with its top bit cleared (the id's variant bit, 0). No state: one
+-- expression the planner inlines into a column DEFAULT, nothing a session can set or roll back. Ids are ordered
+-- by their ms; ids of one ms in random order, unique by their 75 random bits. PARALLEL UNSAFE for
 -- identities.incremental_ids (a setting it sets).
 CREATE FUNCTION @extschema@.distributedid128_generate() RETURNS uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
 	RETURN CASE WHEN current_setting('identities.incremental_ids', true) <> ''
 		THEN @extschema@.identities_numeric_to_uuid(@extschema@.identities_take_incremental_id(1, 340282366920938463463374607431768211455, 'uuid'))
 		ELSE (lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 8520336000000), 12, '0') || '7'
-			|| translate(regexp_replace(gen_random_uuid()::text, '^.{15}(...)-.(...)-(.{12})$', '\1_\2\3'), '_',
-				translate(left(gen_random_uuid()::text, 1), '89abcdef', '01234567')))::uuid END;
+			|| overlay(translate(substr(gen_random_uuid()::text, 16), '-', '')
+				PLACING translate(left(gen_random_uuid()::text, 1), '89abcdef', '01234567') FROM 4 FOR 1))::uuid END;
 COMMENT ON FUNCTION @extschema@.distributedid128_generate() IS 'new DistributedId128: ms since 1700, version 7 nibble, 75 random bits (portable edition: every id the first of its ms)';
 
 -- NULL for a uuid that is not shaped like a DistributedId128 (version nibble 7, top bit of byte 8 clear).
