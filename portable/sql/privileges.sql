@@ -5,7 +5,8 @@
 -- anon and authenticated) gives its roles rights on what this script creates. Those rights are taken back here
 -- from the key table, the functions that set or export the key, the two gates of public ids (which keep PUBLIC's
 -- EXECUTE until a site runs doc/portable.md's REVOKE) and the sequences the generators draw from (which nobody
--- but the generators may advance); then the key's privacy is checked as every key function checks it.
+-- but the generators may advance); then the key's privacy is checked as every key function checks it, and the
+-- roles nothing in SQL keeps from it (BYPASSRLS and reading every table) are named.
 DO $privileges$
 DECLARE
 	schema_oid constant oid := '@extschema@'::regnamespace;
@@ -31,4 +32,14 @@ BEGIN
 	END LOOP;
 END
 $privileges$;
-DO $check$ BEGIN PERFORM @extschema@.identities_public_key_check_private(); END $check$;
+DO $check$
+DECLARE
+	unguarded text := (SELECT string_agg(quote_ident(reader), ', ') FROM @extschema@.identities_public_key_unguarded_readers() AS reader);
+BEGIN
+	PERFORM @extschema@.identities_public_key_check_private();
+	IF unguarded IS NOT NULL THEN
+		RAISE WARNING 'roles that bypass row level security and read every table can read the public id key: %', unguarded
+			USING HINT = 'Such a role reads the key wherever it is kept: ALTER ROLE ... NOBYPASSRLS, or trust it with the key. SELECT identities_public_key_unguarded_readers() lists them.';
+	END IF;
+END
+$check$;

@@ -278,16 +278,14 @@ COMMENT ON FUNCTION @extschema@.identities_public_key_previous_fingerprint() IS 
 
 -- Whether the key is its owner's alone: nobody else granted anything on the key table or one of its columns, its
 -- row level security on and no policy letting rows through, nobody else allowed to run the functions that set or
--- export it. Raises 42501 naming the first thing to undo. Warns of the roles it cannot keep out: those that bypass
--- row level security and read every table (pg_read_all_data, or granted SELECT on it): superusers aside, nothing
--- in SQL keeps them from the key. The install runs it, and so does every function that sets or exports the key.
+-- export it. Raises 42501 naming the first thing to undo. The install runs it, and so does every function that sets
+-- or exports the key.
 CREATE FUNCTION @extschema@.identities_public_key_check_private() RETURNS void
 	LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	key_table constant regclass := '@extschema@.identities_public_key'::regclass;
 	grant_found record;
 	policy_name name;
-	bypassing text;
 BEGIN
 	SELECT object_kind, object_name, grant_given.privilege_type,
 			CASE WHEN grant_given.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(grant_given.grantee)) END AS grantee
@@ -325,18 +323,24 @@ BEGIN
 			DETAIL = format('The policy %I on %s lets rows of the key through row level security.', policy_name, key_table),
 			HINT = format('DROP POLICY %I ON %s;', policy_name, key_table);
 	END IF;
-	SELECT string_agg(quote_ident(r.rolname), ', ' ORDER BY r.rolname) INTO bypassing
-	FROM pg_roles AS r
-	WHERE r.rolbypassrls AND NOT r.rolsuper
-		AND (pg_has_role(r.oid, 'pg_read_all_data', 'USAGE') OR has_table_privilege(r.oid, key_table, 'SELECT'))
-		AND NOT pg_has_role(r.oid, (SELECT relowner FROM pg_class WHERE oid = key_table), 'USAGE');
-	IF bypassing IS NOT NULL THEN
-		RAISE WARNING 'roles that bypass row level security and read every table can read the public id key: %', bypassing
-			USING HINT = 'Such a role reads the key wherever it is kept; ALTER ROLE ... NOBYPASSRLS, or trust it with the key.';
-	END IF;
 END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_public_key_check_private() IS 'raises 42501 unless no role but the owner can read, change or export the public id key';
+
+-- The roles the key's privacy cannot keep out, superusers and the owner's members aside: those that bypass row level
+-- security and read every table (pg_read_all_data) or are granted SELECT on the key table. Nothing in SQL keeps
+-- them from the key; the install warns of them (privileges.sql).
+CREATE FUNCTION @extschema@.identities_public_key_unguarded_readers() RETURNS SETOF name
+	LANGUAGE sql STABLE PARALLEL SAFE
+BEGIN ATOMIC
+	SELECT r.rolname
+	FROM pg_roles AS r
+	WHERE r.rolbypassrls AND NOT r.rolsuper
+		AND (pg_has_role(r.oid, 'pg_read_all_data', 'USAGE') OR has_table_privilege(r.oid, '@extschema@.identities_public_key'::regclass, 'SELECT'))
+		AND NOT pg_has_role(r.oid, (SELECT relowner FROM pg_class WHERE oid = '@extschema@.identities_public_key'::regclass), 'USAGE')
+	ORDER BY r.rolname;
+END;
+COMMENT ON FUNCTION @extschema@.identities_public_key_unguarded_readers() IS 'the roles that bypass row level security and read every table or the key table (superusers and the owner''s members aside): nothing in SQL keeps them from the public id key';
 
 -- Setting the key: the installing role's alone (REVOKEd from PUBLIC below). None of these echoes a key in an
 -- error; generate and rotate without an argument make the key in the database, so that no statement carries it.
