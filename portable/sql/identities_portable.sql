@@ -86,21 +86,13 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_refuse_read_only(text) IS 'internal: raises 25006, a generator that draws from a sequence in a read-only transaction';
 
--- Internal: what this session last stored in one of the edition's registers, NULL before it stored anything. A
--- register is a sequence of the owner's whose shared value nobody reads: setval sets the session's currval, which
--- PostgreSQL keeps per session and outside transactions (a rollback does not take it back), and which a role
--- without rights on the sequence can neither read nor change (DISCARD SEQUENCES forgets it: the session starts
--- afresh, as a new one). UNLOGGED: setval writes no WAL. PARALLEL UNSAFE: the exception block is a
--- subtransaction.
-CREATE FUNCTION @extschema@.identities_register(register regclass) RETURNS bigint
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
-BEGIN
-	RETURN currval(register);
-EXCEPTION WHEN object_not_in_prerequisite_state THEN
-	RETURN NULL; -- nothing stored in this session yet
-END
-$$;
-COMMENT ON FUNCTION @extschema@.identities_register(regclass) IS 'internal: what this session last stored in a register of the edition (NULL before)';
+-- Registers (identities_snowflake_last, identities_siq_last, identities_hotguid_last): what a generator must
+-- remember of the session's last id, to keep the session's ids increasing. A register is a sequence of the owner's
+-- whose shared value nobody reads: setval sets the session's currval, which PostgreSQL keeps per session and
+-- outside transactions (a rollback does not take it back), and which a role without rights on the sequence can
+-- neither read nor change (DISCARD SEQUENCES forgets it: the session starts afresh, as a new one). The generators
+-- read it in an exception block (currval raises before the session's first setval): they are PARALLEL UNSAFE
+-- anyway. UNLOGGED: setval writes no WAL.
 
 -- Internal: a server-level setting of the native edition (identities.snowflake_worker, _process, _epoch,
 -- identities.siq_shard, _domain) as the database gives it: ALTER DATABASE ... SET (which takes the database's

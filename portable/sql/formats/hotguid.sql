@@ -29,7 +29,7 @@ CREATE SEQUENCE @extschema@.identities_hotguid_counters AS bigint MINVALUE 0 STA
 COMMENT ON SEQUENCE @extschema@.identities_hotguid_counters IS 'internal: hotguid_generate''s counters, whose low 24 bits are the ids'' counters (keep CACHE 1)';
 SELECT setval('@extschema@.identities_hotguid_counters', (random() * 500000)::bigint, false);
 
--- Internal: the register of hotguid_generate (identities_register): the session's last id's second << 24 | the
+-- Internal: the register of hotguid_generate (identities_portable.sql): the session's last id's second << 24 | the
 -- low 24 bits of the session's first counter in that second.
 CREATE UNLOGGED SEQUENCE @extschema@.identities_hotguid_last AS bigint MINVALUE 0 CACHE 1;
 COMMENT ON SEQUENCE @extschema@.identities_hotguid_last IS 'internal: hotguid_generate''s register (each session''s last second and first counter in it, through currval)';
@@ -43,7 +43,7 @@ COMMENT ON SEQUENCE @extschema@.identities_hotguid_last IS 'internal: hotguid_ge
 CREATE FUNCTION @extschema@.hotguid_generate(shard_key bigint) RETURNS uuid
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-	last bigint := @extschema@.identities_register('@extschema@.identities_hotguid_last');
+	last bigint;
 	tag bytea;
 	ticket bigint;
 	first_ticket bigint;
@@ -57,6 +57,11 @@ BEGIN
 	IF current_setting('transaction_read_only') = 'on' THEN
 		PERFORM @extschema@.identities_refuse_read_only('HotGuid');
 	END IF;
+	BEGIN
+		last := currval('@extschema@.identities_hotguid_last'); -- the register: the session's last second
+	EXCEPTION WHEN object_not_in_prerequisite_state THEN
+		last := NULL; -- none yet in this session
+	END;
 	LOOP
 		ticket := nextval('@extschema@.identities_hotguid_counters');
 		clock_second := floor(extract(epoch FROM clock_timestamp()))::bigint;

@@ -185,7 +185,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_siq_clock_tick(bigint) IS 'internal: the siq tick of an instant in Unix microseconds (22008 outside the range)';
 
--- Internal: the register of siq_generate (identities_register): the session's last id's tick (its low 50 bits)
+-- Internal: the register of siq_generate (identities_portable.sql): the session's last id's tick (its low 50 bits)
 -- << 13 | the low 13 bits of the session's first ticket in that tick.
 CREATE UNLOGGED SEQUENCE @extschema@.identities_siq_last AS bigint MINVALUE 0 CACHE 1;
 COMMENT ON SEQUENCE @extschema@.identities_siq_last IS 'internal: siq_generate''s register (each session''s last tick and first ticket in it, through currval)';
@@ -212,7 +212,7 @@ DECLARE
 	qualifier_index integer := array_position(qualifier_names, qualifier);
 	qualifier_value integer;
 	width integer;
-	last bigint := @extschema@.identities_register('@extschema@.identities_siq_last');
+	last bigint;
 	since_last bigint;
 	micros bigint;
 	before_tick bigint;
@@ -229,6 +229,11 @@ BEGIN
 	IF current_setting('transaction_read_only') = 'on' THEN
 		PERFORM @extschema@.identities_refuse_read_only('SIQ');
 	END IF;
+	BEGIN
+		last := currval('@extschema@.identities_siq_last'); -- the register: the session's last tick
+	EXCEPTION WHEN object_not_in_prerequisite_state THEN
+		last := NULL; -- none yet in this session
+	END;
 	LOOP
 		-- the ticks of the clock, floor(now * 65536 / 1 s) since 1970 (identities_siq_clock_tick, checked below)
 		micros := (extract(epoch FROM clock_timestamp()) * 1000000)::bigint;

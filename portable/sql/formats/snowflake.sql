@@ -115,7 +115,7 @@ COMMENT ON FUNCTION @extschema@.identities_snowflake_boundary(timestamptz, bigin
 CREATE SEQUENCE @extschema@.identities_snowflake_tickets AS bigint MINVALUE 0 START 0 CACHE 1 CYCLE;
 COMMENT ON SEQUENCE @extschema@.identities_snowflake_tickets IS 'internal: snowflake_generate''s tickets, whose low 12 bits are the increments (keep CACHE 1)';
 
--- Internal: the register of snowflake_generate (identities_register): the session's last id's Unix ms << 12 | its
+-- Internal: the register of snowflake_generate (identities_portable.sql): the session's last id's Unix ms << 12 | its
 -- increment.
 CREATE UNLOGGED SEQUENCE @extschema@.identities_snowflake_last AS bigint MINVALUE 0 CACHE 1;
 COMMENT ON SEQUENCE @extschema@.identities_snowflake_last IS 'internal: snowflake_generate''s register (each session''s last id, through currval)';
@@ -131,9 +131,9 @@ CREATE FUNCTION @extschema@.identities_snowflake_generate(worker integer, proces
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	epoch_millis bigint := @extschema@.identities_snowflake_epoch();
-	last_id bigint := @extschema@.identities_register('@extschema@.identities_snowflake_last');
-	last_millis bigint := coalesce(last_id >> 12, -1);
-	last_increment integer := coalesce(last_id & 4095, -1);
+	last_id bigint;
+	last_millis bigint;
+	last_increment integer;
 	before_millis bigint;
 	millis bigint;
 	ticket bigint;
@@ -143,6 +143,13 @@ BEGIN
 	IF current_setting('transaction_read_only') = 'on' THEN
 		PERFORM @extschema@.identities_refuse_read_only('Snowflake');
 	END IF;
+	BEGIN
+		last_id := currval('@extschema@.identities_snowflake_last'); -- the register: the session's last id
+	EXCEPTION WHEN object_not_in_prerequisite_state THEN
+		last_id := NULL; -- none yet in this session
+	END;
+	last_millis := coalesce(last_id >> 12, -1);
+	last_increment := coalesce(last_id & 4095, -1);
 	LOOP
 		before_millis := floor(extract(epoch FROM clock_timestamp()) * 1000);
 		ticket := nextval('@extschema@.identities_snowflake_tickets');
