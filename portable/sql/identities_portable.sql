@@ -3,14 +3,17 @@
 -- and pgcrypto, for servers that load no C library of ours (managed services: as a pg_tle extension, or a script)
 --------------------------------------------------------------------------------------------------------------
 -- Every name is the native edition's, with the same meaning; doc/portable.md lists what differs and why.
--- Every reference to an object of this edition is qualified with its schema (@extschema@), and the functions
--- with SQL-standard bodies bind their references when created: nothing depends on the caller's search_path (a
--- partition bound, an index expression or a restore runs with another one). A helper that uses an argument more
--- than once is PL/pgSQL: the planner would not inline such a SQL function, and a SQL function it does not inline
--- costs an executor start per call, a PL/pgSQL expression a fraction of that.
--- Settings keep the native names (identities.incremental_ids, identities.siq_domain, ...): read with
--- current_setting(name, true), they are plain custom settings here, and an application sets them the same way
--- under either edition. State a generator keeps for the session lives in settings named identities_portable.*.
+-- Every reference to an object of this edition is qualified with its schema (@extschema@); the script runs with
+-- its search_path pinned to pg_catalog (portable/build writes the SET first), so the functions with SQL-standard
+-- bodies bind their references to pg_catalog and the edition when created, and every PL/pgSQL function pins its
+-- own: nothing depends on the caller's search_path, or reaches an object another role planted (a partition bound,
+-- an index expression or a restore runs with another path). A helper that uses an argument more than once is
+-- PL/pgSQL: the planner would not inline such a SQL function, and a SQL function it does not inline costs an
+-- executor start per call, a PL/pgSQL expression a fraction of that.
+-- Settings keep the native names (identities.incremental_ids, identities.siq_domain, ...): plain custom settings
+-- here, which an application sets the same way under either edition; the server-level ones count from the owner's
+-- sessions or the database's own values (identities_server_setting). No generator keeps state in a setting: a
+-- session could set it, and a rollback take it back.
 
 -- Internal: an unsigned big-endian byte string (up to 16 bytes) and the integer it holds.
 CREATE FUNCTION @extschema@.identities_unsigned_bigint_to_numeric(value bigint) RETURNS numeric
