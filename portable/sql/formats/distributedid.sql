@@ -64,7 +64,7 @@ COMMENT ON FUNCTION @extschema@.identities_take_incremental_id(integer, numeric,
 -- (two ids of one ms share them once in 2^48). PARALLEL UNSAFE for identities.incremental_ids (a setting it sets).
 CREATE FUNCTION @extschema@.distributedid_generate() RETURNS @extschema@.distributedid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-	RETURN CASE WHEN current_setting('identities.incremental_ids', true) <> ''
+	RETURN CASE WHEN btrim(current_setting('identities.incremental_ids', true)) <> ''
 		THEN @extschema@.identities_take_incremental_id(0, 9999999999999999999999999999, 'distributedid')
 		ELSE (floor(extract(epoch FROM clock_timestamp()) * 1000) + 2208988799000) * 281474976710656
 			+ greatest(('x' || translate(left(gen_random_uuid()::text, 13), '-', ''))::bit(48)::bigint, 1) END;

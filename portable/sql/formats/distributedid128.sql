@@ -34,7 +34,7 @@ COMMENT ON FUNCTION @extschema@.identities_compose_distributedid128(bigint, nume
 -- identities.incremental_ids (a setting it sets).
 CREATE FUNCTION @extschema@.distributedid128_generate() RETURNS uuid
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
-	RETURN CASE WHEN current_setting('identities.incremental_ids', true) <> ''
+	RETURN CASE WHEN btrim(current_setting('identities.incremental_ids', true)) <> ''
 		THEN @extschema@.identities_numeric_to_uuid(@extschema@.identities_take_incremental_id(1, 340282366920938463463374607431768211455, 'uuid'))
 		ELSE (lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 8520336000000), 12, '0') || '7'
 			|| overlay(translate(substr(gen_random_uuid()::text, 16), '-', '')
