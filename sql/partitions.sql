@@ -174,7 +174,7 @@ BEGIN
 			lower_bound := quote_literal(lower_time);
 			upper_bound := quote_literal(upper_time);
 		ELSE
-			EXECUTE format('SELECT quote_literal(%1$I.%2$I(%3$L)), quote_literal(%1$I.%2$I(%4$L))', extension_schema,
+			EXECUTE format('SELECT quote_literal(%1$I.%2$I(%3$L::pg_catalog.timestamptz)), quote_literal(%1$I.%2$I(%4$L::pg_catalog.timestamptz))', extension_schema,
 			               format_name || '_boundary', lower_time, upper_time)
 			INTO lower_bound, upper_bound;
 		END IF;

@@ -72,7 +72,7 @@ COMMENT ON FUNCTION @extschema@.distributedid_generate() IS 'new DistributedId: 
 
 CREATE FUNCTION @extschema@.distributedid_extract_timestamp(@extschema@.distributedid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-	RETURN @extschema@.identities_instant_after('1900-01-01 00:00:00+00', div($1, 281474976710656)::bigint);
+	RETURN @extschema@.identities_instant_after('1900-01-01 00:00:00+00'::timestamptz, div($1, 281474976710656)::bigint);
 COMMENT ON FUNCTION @extschema@.distributedid_extract_timestamp(@extschema@.distributedid) IS 'embedded timestamp of a DistributedId (about 1 s before its generation, by design)';
 
 CREATE FUNCTION @extschema@.distributedid_boundary(timestamptz) RETURNS @extschema@.distributedid
@@ -88,7 +88,7 @@ BEGIN
 		RAISE EXCEPTION 'timestamp out of range for type distributedid' USING ERRCODE = '22008',
 			DETAIL = 'The last instant a distributedid can embed is 3025-10-23 17:06:28.005+00.';
 	END IF;
-	milliseconds := ceil(@extschema@.identities_milliseconds_since('1900-01-01 00:00:00+00', $1));
+	milliseconds := ceil(@extschema@.identities_milliseconds_since('1900-01-01 00:00:00+00'::timestamptz, $1));
 	RETURN CASE WHEN milliseconds <= 0 THEN 0 ELSE milliseconds * 281474976710656 END;
 END
 $$;
@@ -104,7 +104,7 @@ DECLARE
 	random_part bigint := ('x' || encode(substr(@extschema@.identities_random_bytes(), 1, 6), 'hex'))::bit(48)::bigint;
 BEGIN
 	IF isfinite(at) THEN
-		milliseconds := floor(@extschema@.identities_milliseconds_since('1900-01-01 00:00:00+00', at));
+		milliseconds := floor(@extschema@.identities_milliseconds_since('1900-01-01 00:00:00+00'::timestamptz, at));
 	END IF;
 	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 35184372088831 THEN
 		RAISE EXCEPTION 'timestamp out of range for type distributedid' USING ERRCODE = '22008',

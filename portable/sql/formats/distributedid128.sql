@@ -45,7 +45,7 @@ COMMENT ON FUNCTION @extschema@.distributedid128_generate() IS 'new DistributedI
 CREATE FUNCTION @extschema@.distributedid128_extract_timestamp(uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN CASE WHEN get_byte(uuid_send($1), 6) >> 4 = 7 AND get_byte(uuid_send($1), 8) < 128 THEN
-		@extschema@.identities_instant_after('1700-01-01 00:00:00+00',
+		@extschema@.identities_instant_after('1700-01-01 00:00:00+00'::timestamptz,
 			('x' || encode(substr(uuid_send($1), 1, 6), 'hex'))::bit(48)::bigint) END;
 COMMENT ON FUNCTION @extschema@.distributedid128_extract_timestamp(uuid) IS 'embedded timestamp of a DistributedId128; NULL for a uuid without its version 7 nibble and zero variant bit';
 
@@ -58,14 +58,14 @@ BEGIN
 		IF $1 = 'infinity' THEN
 			milliseconds := 281474976710656;
 		ELSE
-			milliseconds := ceil(@extschema@.identities_milliseconds_since('1700-01-01 00:00:00+00', $1));
+			milliseconds := ceil(@extschema@.identities_milliseconds_since('1700-01-01 00:00:00+00'::timestamptz, $1));
 		END IF;
 		IF milliseconds > 281474976710655 THEN
 			RAISE EXCEPTION 'timestamp out of range for DistributedId128' USING ERRCODE = '22008',
 				DETAIL = 'A DistributedId128 embeds milliseconds since 1700-01-01 in 48 bits, up to the year 10619.';
 		END IF;
 	END IF;
-	RETURN @extschema@.identities_compose_distributedid128(CASE WHEN $1 = '-infinity' OR milliseconds <= 0 THEN 0 ELSE milliseconds::bigint END, 0);
+	RETURN @extschema@.identities_compose_distributedid128(CASE WHEN $1 = '-infinity' OR milliseconds <= 0 THEN 0 ELSE milliseconds::bigint END, 0::numeric);
 END
 $$;
 COMMENT ON FUNCTION @extschema@.distributedid128_boundary(timestamptz) IS 'smallest DistributedId128 whose embedded timestamp is at or after the argument; for range partitions and scans';
@@ -83,7 +83,7 @@ DECLARE
 	milliseconds numeric;
 BEGIN
 	IF isfinite(at) THEN
-		milliseconds := floor(@extschema@.identities_milliseconds_since('1700-01-01 00:00:00+00', at));
+		milliseconds := floor(@extschema@.identities_milliseconds_since('1700-01-01 00:00:00+00'::timestamptz, at));
 	END IF;
 	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 281474976710655 THEN
 		RAISE EXCEPTION 'timestamp out of range for DistributedId128' USING ERRCODE = '22008',

@@ -54,7 +54,7 @@ DECLARE
 	milliseconds numeric;
 BEGIN
 	IF isfinite(at) THEN
-		milliseconds := floor(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00', at));
+		milliseconds := floor(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00'::timestamptz, at));
 	END IF;
 	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 281474976710655 THEN
 		RAISE EXCEPTION 'timestamp out of range for type iuid' USING ERRCODE = '22008',
@@ -68,7 +68,7 @@ COMMENT ON FUNCTION @extschema@.iuid_generate_at(timestamptz, integer, integer) 
 
 CREATE FUNCTION @extschema@.iuid_extract_timestamp(@extschema@.iuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00', ('x' || left(replace($1::text, '-', ''), 12))::bit(48)::bigint);
+	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00'::timestamptz, ('x' || left(replace($1::text, '-', ''), 12))::bit(48)::bigint);
 COMMENT ON FUNCTION @extschema@.iuid_extract_timestamp(@extschema@.iuid) IS 'embedded unix ms timestamp of an iUID';
 CREATE FUNCTION @extschema@.iuid_extract_country(@extschema@.iuid) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -93,9 +93,9 @@ BEGIN
 			DETAIL = 'An iuid embeds Unix milliseconds in 48 bits, up to 10889-08-02 05:31:50.655+00.';
 	END IF;
 	IF $1 <> '-infinity' THEN
-		milliseconds := greatest(ceil(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00', $1)), 0);
+		milliseconds := greatest(ceil(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00'::timestamptz, $1)), 0);
 	END IF;
-	RETURN @extschema@.identities_compose_iuid(milliseconds::bigint, 0, 0, 0, 0);
+	RETURN @extschema@.identities_compose_iuid(milliseconds::bigint, 0, 0, 0, 0::bigint);
 END
 $$;
 COMMENT ON FUNCTION @extschema@.iuid_boundary(timestamptz) IS 'smallest iUID whose embedded timestamp is at or after the argument; for range partitions and scans';

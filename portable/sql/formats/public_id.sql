@@ -162,11 +162,11 @@ COMMENT ON FUNCTION @extschema@.identities_plaintext_of(uuid, text) IS 'internal
 
 CREATE FUNCTION @extschema@.public_id(bigint) RETURNS uuid
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
-	RETURN @extschema@.identities_public_id_of(@extschema@.identities_bigint_plaintext(@extschema@.identities_encodable_bigint($1, 'a public id')::bigint));
+	RETURN @extschema@.identities_public_id_of(@extschema@.identities_bigint_plaintext(@extschema@.identities_encodable_bigint($1::bigint, 'a public id')::bigint));
 COMMENT ON FUNCTION @extschema@.public_id(bigint) IS 'public id of a non-negative bigint: one AES block under the current key, as Architect''s AesPublicIdentityConverter';
 CREATE FUNCTION @extschema@.public_id(integer) RETURNS uuid
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
-	RETURN @extschema@.identities_public_id_of(@extschema@.identities_bigint_plaintext(@extschema@.identities_encodable_bigint($1, 'a public id')::bigint));
+	RETURN @extschema@.identities_public_id_of(@extschema@.identities_bigint_plaintext(@extschema@.identities_encodable_bigint($1::bigint, 'a public id')::bigint));
 COMMENT ON FUNCTION @extschema@.public_id(integer) IS 'public id of a non-negative integer, the same as of the same bigint';
 CREATE FUNCTION @extschema@.public_id(@extschema@.distributedid) RETURNS uuid
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
@@ -300,9 +300,11 @@ BEGIN
 		UNION ALL
 		SELECT 'FUNCTION', p.oid::regprocedure::text, p.proowner, coalesce(p.proacl, acldefault('f', p.proowner))
 			FROM pg_proc AS p
-			WHERE p.pronamespace = (SELECT relnamespace FROM pg_class WHERE oid = key_table)
-				AND p.proname IN ('identities_public_key_store', 'identities_public_key_set', 'identities_public_key_set_previous',
-					'identities_public_key_generate', 'identities_public_key_rotate', 'identities_public_key_export')) AS object,
+			-- by signature: an overload another role may create beside them is none of theirs
+			WHERE p.oid IN ('@extschema@.identities_public_key_store(text, text)'::regprocedure,
+				'@extschema@.identities_public_key_set(text)'::regprocedure, '@extschema@.identities_public_key_set_previous(text)'::regprocedure,
+				'@extschema@.identities_public_key_generate(integer)'::regprocedure, '@extschema@.identities_public_key_rotate(text)'::regprocedure,
+				'@extschema@.identities_public_key_export()'::regprocedure)) AS object,
 		aclexplode(object.acl) AS grant_given
 	WHERE grant_given.grantee <> object.owner
 	LIMIT 1;

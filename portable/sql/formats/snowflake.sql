@@ -256,7 +256,7 @@ COMMENT ON FUNCTION @extschema@.snowflake_generate_at(timestamptz, integer) IS '
 CREATE FUNCTION @extschema@.snowflake_extract_timestamp(bigint) RETURNS timestamptz
 	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00',
+	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00'::timestamptz,
 		(@extschema@.identities_snowflake_checked($1) >> 22) + @extschema@.identities_snowflake_epoch());
 END
 $$;
@@ -268,7 +268,7 @@ CREATE FUNCTION @extschema@.snowflake_extract_timestamp(id bigint, epoch timesta
 DECLARE
 	epoch_millis bigint := @extschema@.identities_snowflake_epoch_millis(epoch);
 BEGIN
-	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00',
+	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00'::timestamptz,
 		(@extschema@.identities_snowflake_checked(id) >> 22) + epoch_millis);
 END
 $$;
@@ -299,7 +299,7 @@ CREATE FUNCTION @extschema@.snowflake_boundary(instant timestamptz, epoch timest
 	RETURN @extschema@.identities_snowflake_boundary(instant, @extschema@.identities_snowflake_epoch_millis(epoch));
 COMMENT ON FUNCTION @extschema@.snowflake_boundary(timestamptz, timestamptz) IS 'smallest Snowflake at or after the instant under the given epoch; for partition bounds';
 
--- @expand time_window FORMAT=snowflake TYPE=bigint IDTYPE=bigint MIN=0 MAX=9223372036854775807 PREVIOUS=last_id-1 LAST=@extschema@.identities_instant_after('1970-01-01T00:00:00Z',@extschema@.identities_snowflake_epoch()+2199023255551)
+-- @expand time_window FORMAT=snowflake TYPE=bigint IDTYPE=bigint MIN=0 MAX=9223372036854775807 PREVIOUS=last_id-1 LAST=@extschema@.identities_instant_after('1970-01-01T00:00:00Z'::timestamptz,@extschema@.identities_snowflake_epoch()+2199023255551)
 -- The windows follow identities.snowflake_epoch (through snowflake_boundary(timestamptz)): STABLE, as the native
 -- edition's, not the template's IMMUTABLE.
 ALTER FUNCTION @extschema@.snowflake_window(tstzrange) STABLE;

@@ -23,7 +23,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_generate() IS 'new UUIDv7 (RFC 9562, 12-b
 CREATE FUNCTION @extschema@.uuidv7_extract_timestamp(uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN CASE WHEN get_byte(uuid_send($1), 6) >> 4 = 7 AND get_byte(uuid_send($1), 8) >> 6 = 2 THEN
-		@extschema@.identities_instant_after('1970-01-01 00:00:00+00', ('x' || encode(substr(uuid_send($1), 1, 6), 'hex'))::bit(48)::bigint) END;
+		@extschema@.identities_instant_after('1970-01-01 00:00:00+00'::timestamptz, ('x' || encode(substr(uuid_send($1), 1, 6), 'hex'))::bit(48)::bigint) END;
 COMMENT ON FUNCTION @extschema@.uuidv7_extract_timestamp(uuid) IS 'millisecond timestamp of a UUIDv7; NULL for a uuid of another version or variant';
 
 CREATE FUNCTION @extschema@.uuidv7_boundary(timestamptz) RETURNS uuid
@@ -36,9 +36,9 @@ BEGIN
 			DETAIL = 'A UUIDv7 embeds Unix milliseconds in 48 bits, up to the year 10889.';
 	END IF;
 	IF $1 <> '-infinity' THEN
-		milliseconds := greatest(ceil(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00', $1)), 0);
+		milliseconds := greatest(ceil(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00'::timestamptz, $1)), 0);
 	END IF;
-	RETURN @extschema@.identities_compose_uuidv7(milliseconds::bigint << 12, 0);
+	RETURN @extschema@.identities_compose_uuidv7(milliseconds::bigint << 12, 0::bigint);
 END
 $$;
 COMMENT ON FUNCTION @extschema@.uuidv7_boundary(timestamptz) IS 'smallest UUIDv7 whose millisecond is at or after the instant';
