@@ -27,7 +27,7 @@ COMMENT ON FUNCTION @extschema@.identities_hotguid_tag() IS 'internal: the sessi
 -- owns it and grants it to no one: only hotguid_generate, which runs as that role, draws from it.
 CREATE SEQUENCE @extschema@.identities_hotguid_counters AS bigint MINVALUE 0 START 0 CACHE 1 CYCLE;
 COMMENT ON SEQUENCE @extschema@.identities_hotguid_counters IS 'internal: hotguid_generate''s counters, whose low 24 bits are the ids'' counters (keep CACHE 1)';
-SELECT setval('@extschema@.identities_hotguid_counters', (random() * 500000)::bigint, false);
+DO $seed$ BEGIN PERFORM setval('@extschema@.identities_hotguid_counters', (random() * 500000)::bigint, false); END $seed$;
 
 -- Internal: the register of hotguid_generate (identities_portable.sql): the session's last id's second << 24 | the
 -- low 24 bits of the session's first counter in that second.
