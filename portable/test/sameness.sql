@@ -77,12 +77,14 @@ CREATE FUNCTION sameness.same_errors(label text, call text, inputs text[]) RETUR
 	RETURN sameness.same_by('sameness.error_of', label, call, inputs);
 
 -- The catalog labels of a function in both editions, overload by overload (matched by their number of arguments):
--- argument names, volatility, strictness and parallel safety.
-CREATE FUNCTION sameness.same_labels(function_name name) RETURNS text LANGUAGE sql AS $$
+-- argument names, volatility, strictness and parallel safety. portable_parallel, when given, is what the portable
+-- edition says of parallel safety instead of the native one (doc/portable.md: a VOLATILE PL/pgSQL function that
+-- draws random bits is PARALLEL UNSAFE there).
+CREATE FUNCTION sameness.same_labels(function_name name, portable_parallel "char" DEFAULT NULL) RETURNS text LANGUAGE sql AS $$
 	SELECT sameness.check(function_name || ' labels', count(*), array_agg(format('%s/%s: native %s, portable %s', function_name,
 			pronargs, concat_ws(' ', n.proargnames, n.provolatile, n.proisstrict, n.proparallel),
 			concat_ws(' ', p.proargnames, p.provolatile, p.proisstrict, p.proparallel)))
-		FILTER (WHERE (n.proargnames, n.provolatile, n.proisstrict, n.proparallel)
+		FILTER (WHERE (n.proargnames, n.provolatile, n.proisstrict, coalesce(portable_parallel, n.proparallel))
 			IS DISTINCT FROM (p.proargnames, p.provolatile, p.proisstrict, p.proparallel)))
 	FROM (SELECT * FROM pg_catalog.pg_proc WHERE pronamespace = 'native'::regnamespace AND proname = function_name) AS n
 	FULL JOIN (SELECT * FROM pg_catalog.pg_proc WHERE pronamespace = 'portable'::regnamespace AND proname = function_name) AS p

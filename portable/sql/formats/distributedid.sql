@@ -98,7 +98,7 @@ COMMENT ON FUNCTION @extschema@.distributedid_boundary(timestamptz) IS 'smallest
 -- 1900 exactly (no second of leeway) and 48 random bits drawn as distributedid_generate draws them (never 0). No
 -- generator state, no identities.incremental_ids. From 1900-01-01 to 3014-12-13 12:41:28.831999+00, else 22008.
 CREATE FUNCTION @extschema@.distributedid_generate_at(at timestamptz) RETURNS @extschema@.distributedid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	milliseconds numeric;
 	random_part bigint := ('x' || encode(substr(@extschema@.identities_random_bytes(), 1, 6), 'hex'))::bit(48)::bigint;

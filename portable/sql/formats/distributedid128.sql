@@ -74,7 +74,7 @@ COMMENT ON FUNCTION @extschema@.distributedid128_boundary(timestamptz) IS 'small
 -- 1700 and a 75-bit random part drawn as distributedid128_generate draws it (never 0). No generator state, no
 -- identities.incremental_ids. From 1700-01-01 to 10619-08-04 05:31:50.655999+00, else 22008.
 CREATE FUNCTION @extschema@.distributedid128_generate_at(at timestamptz) RETURNS uuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	random_bytes bytea := @extschema@.identities_random_bytes();
 	-- 11 high bits and 64 low ones, from the wholly random bytes 0-5 and 9-12 of a random uuid

@@ -102,7 +102,7 @@ COMMENT ON FUNCTION @extschema@.hotguid_generate(bigint) IS 'new HotGuid carryin
 -- VOLATILE and PARALLEL RESTRICTED as the native one: the tag holds the session's pid. From 1970-01-01 to
 -- 2106-02-07 06:28:15.999999+00, else 22008.
 CREATE FUNCTION @extschema@.hotguid_generate_at(at timestamptz, shard_key bigint, counter integer) RETURNS uuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	tag bytea := @extschema@.identities_hotguid_tag();
 	seconds numeric;

@@ -47,7 +47,7 @@ COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for
 -- as iuid_generate draws a new ms's. No generator state. From 1970-01-01 to 10889-08-02 05:31:50.655999+00, else
 -- 22008.
 CREATE FUNCTION @extschema@.iuid_generate_at(at timestamptz, country integer, service_entity integer) RETURNS @extschema@.iuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	checked_country integer := @extschema@.identities_iuid_byte(country, 'country');
 	checked_entity integer := @extschema@.identities_iuid_byte(service_entity, 'service_entity');

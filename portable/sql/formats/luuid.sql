@@ -24,7 +24,7 @@ $$;
 COMMENT ON FUNCTION @extschema@.luuid_group(text) IS 'group id of a name: the blog''s CRC-12 of its UTF-8 bytes';
 
 CREATE FUNCTION @extschema@.luuid_generate(grp integer, key bigint) RETURNS uuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF key < 0 OR key > 281474976710655 THEN
 		RAISE EXCEPTION 'key % is out of range for luuid', key USING ERRCODE = '22003',
@@ -41,7 +41,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.luuid_generate(integer, bigint) IS 'new LUUID for the key (0 to 2^48-1) of an entity of the group id (0-4095)';
 CREATE FUNCTION @extschema@.luuid_generate(grp text, key bigint) RETURNS uuid
-	LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 	RETURN @extschema@.luuid_generate(@extschema@.luuid_group(grp), key);
 COMMENT ON FUNCTION @extschema@.luuid_generate(text, bigint) IS 'new LUUID for the key (0 to 2^48-1) of an entity of the named group (its CRC-12)';
 

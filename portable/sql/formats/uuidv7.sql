@@ -47,7 +47,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_boundary(timestamptz) IS 'smallest UUIDv7
 -- as uuidv7_generate takes the clock's (the microseconds of the ms * 4096 / 1000), 62 random bits. No generator
 -- state. From 1970-01-01 to 10889-08-02 05:31:50.655999+00, else 22008.
 CREATE FUNCTION @extschema@.uuidv7_generate_at(at timestamptz) RETURNS uuid
-	LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	micros numeric;
 BEGIN

@@ -118,4 +118,4 @@ SELECT sameness.same_errors('distributedid_generate_at errors', '%E.distributedi
 	'''1900-01-01 00:00:00Z''::timestamptz', '''1899-12-31 23:59:59.999999Z''::timestamptz', '''3014-12-13 12:41:28.831999Z''::timestamptz',
 	'''3014-12-13 12:41:28.832Z''::timestamptz', '''-infinity''::timestamptz', '''infinity''::timestamptz', 'NULL::timestamptz']);
 -- the native edition's argument names, volatility, strictness and parallel safety
-SELECT sameness.same_labels('distributedid_generate_at');
+SELECT sameness.same_labels('distributedid_generate_at', 'u');

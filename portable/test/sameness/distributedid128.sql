@@ -117,4 +117,4 @@ SELECT sameness.same_errors('distributedid128_generate_at errors', '%E.distribut
 	'''1700-01-01 00:00:00Z''::timestamptz', '''1699-12-31 23:59:59.999999Z''::timestamptz', '''10619-08-04 05:31:50.655999Z''::timestamptz',
 	'''10619-08-04 05:31:50.656Z''::timestamptz', '''-infinity''::timestamptz', '''infinity''::timestamptz', 'NULL::timestamptz']);
 -- the native edition's argument names, volatility, strictness and parallel safety
-SELECT sameness.same_labels('distributedid128_generate_at');
+SELECT sameness.same_labels('distributedid128_generate_at', 'u');

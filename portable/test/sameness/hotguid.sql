@@ -95,4 +95,4 @@ SELECT sameness.same_errors('hotguid_generate_at errors', '%E.hotguid_generate_a
 	'''2021-03-04Z'', -1, 0', '''2021-03-04Z'', 0, 16777216', '''2021-03-04Z'', 0, -1', '''infinity'', -1, 0', '''infinity'', 0, -1',
 	'''2021-03-04Z'', -1, -1', '''2021-03-04Z'', -9223372036854775808, -2147483648']);
 -- the native edition's argument names, volatility, strictness and parallel safety
-SELECT sameness.same_labels('hotguid_generate_at');
+SELECT sameness.same_labels('hotguid_generate_at', 'u');

@@ -100,4 +100,4 @@ SELECT sameness.same_errors('iuid_generate_at errors', '%E.iuid_generate_at(%1)'
 	'''10889-08-02 05:31:50.656Z'', 255, 255', '''-infinity'', 1, 2', '''infinity'', 1, 2', '''2021-03-04Z'', 256, 0', '''2021-03-04Z'', -1, 0',
 	'''2021-03-04Z'', 0, 256', '''2021-03-04Z'', 0, -1', '''infinity'', 256, 0', '''infinity'', 0, 256', '''2021-03-04Z'', -2147483648, 2147483647']);
 -- the native edition's argument names, volatility, strictness and parallel safety
-SELECT sameness.same_labels('iuid_generate_at');
+SELECT sameness.same_labels('iuid_generate_at', 'u');

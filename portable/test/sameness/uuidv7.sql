@@ -85,4 +85,4 @@ SELECT sameness.same_errors('uuidv7_generate_at errors', '%E.uuidv7_generate_at(
 	'''1970-01-01 00:00:00Z''::timestamptz', '''1969-12-31 23:59:59.999999Z''::timestamptz', '''10889-08-02 05:31:50.655999Z''::timestamptz',
 	'''10889-08-02 05:31:50.656Z''::timestamptz', '''-infinity''::timestamptz', '''infinity''::timestamptz', 'NULL::timestamptz']);
 -- the native edition's argument names, volatility, strictness and parallel safety
-SELECT sameness.same_labels('uuidv7_generate_at');
+SELECT sameness.same_labels('uuidv7_generate_at', 'u');
