@@ -38,7 +38,7 @@ fi
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 source "$IDENTITIES_ROOT/scripts/pg_tle.sh"
 
-port=55531
+port=55547
 work=$IDENTITIES_WORK/portable_hostile_files
 server_log=$IDENTITIES_WORK/portable_hostile.log
 extension_dir=$("$PG_CONFIG" --sharedir)/extension
