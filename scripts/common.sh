@@ -46,6 +46,15 @@ build_and_install() {
 		make -C "$IDENTITIES_ROOT" -s PG_CONFIG="$PG_CONFIG" install >/dev/null && echo "$want" >"$stamp"
 }
 
+# host_major_only: a test that test/run --all runs once, on the host's major, and not again in the chroots of the
+# other majors (IDENTITIES_MATRIX_CHROOT, test/run): skipped there (exit 77), saying so.
+host_major_only() {
+	if [ "${IDENTITIES_MATRIX_CHROOT:-no}" = yes ]; then
+		echo "skipped: run on the host's major by test/run --all"
+		exit 77
+	fi
+}
+
 as_postgres() {
 	if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }

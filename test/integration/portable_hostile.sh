@@ -30,12 +30,8 @@
 # search_path = pg_catalog, pg_temp and every SQL function one or a SQL-standard body.
 # Fails (exit 1, "FAILED: ...") with every planted object that ran, where from, and every right gained.
 set -euo pipefail
-# (test/run --all runs it on the host's major only: the edition's script is the same on every major)
-if [ "${IDENTITIES_MATRIX_CHROOT:-no}" = yes ]; then
-	echo "run on the host's major by test/run --all (the portable edition's script is the same on every major)"
-	exit 77
-fi
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+host_major_only # the portable edition's script is the same on every major
 source "$IDENTITIES_ROOT/scripts/pg_tle.sh"
 
 port=55547

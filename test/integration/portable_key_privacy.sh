@@ -23,12 +23,8 @@
 # Printed, not failed: what the design leaves open (a pg_read_all_data member with BYPASSRLS, as Supabase's
 # supabase_read_only_user; a pg_write_all_data member and the edition's sequences).
 set -uo pipefail
-# (test/run --all runs it on the host's major only: the edition's script is the same on every major)
-if [ "${IDENTITIES_MATRIX_CHROOT:-no}" = yes ]; then
-	echo "run on the host's major by test/run --all (the portable edition's script is the same on every major)"
-	exit 77
-fi
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+host_major_only # the portable edition's script is the same on every major
 source "$IDENTITIES_ROOT/scripts/pg_tle.sh"
 
 port=55545
