@@ -95,4 +95,20 @@ SELECT sameness.same_errors('hotguid_generate_at errors', '%E.hotguid_generate_a
 	'''2021-03-04Z'', -1, 0', '''2021-03-04Z'', 0, 16777216', '''2021-03-04Z'', 0, -1', '''infinity'', -1, 0', '''infinity'', 0, -1',
 	'''2021-03-04Z'', -1, -1', '''2021-03-04Z'', -9223372036854775808, -2147483648']);
 -- the native edition's argument names, volatility, strictness and parallel safety
+-- in a read-only transaction (nextval refused): the portable edition refuses (25006), the native one generates
+BEGIN READ ONLY;
+SELECT sameness.check('hotguid_generate read-only', 1, CASE WHEN portable = 'ERROR 25006' AND native NOT LIKE 'ERROR%'
+		THEN '{}'::text[] ELSE ARRAY[format('portable %s, native %s', portable, native)] END)
+FROM (SELECT sameness.outcome('SELECT portable.hotguid_generate(7)') AS portable,
+		sameness.outcome('SELECT native.hotguid_generate(7)') AS native) AS outcomes;
+COMMIT;
+-- a clock behind the session's last second (set back): never back to a second already used, ids increasing. The
+-- session's last second is in the register identities_hotguid_last (its currval), set here as a superuser can.
+SELECT floor(extract(epoch FROM clock_timestamp()))::bigint + 60 AS ahead_second \gset
+SELECT setval('portable.identities_hotguid_last', (:ahead_second::bigint << 24) | (nextval('portable.identities_hotguid_counters') & 16777215)) IS NOT NULL AS set_back \g /dev/null
+SELECT sameness.check('hotguid_generate with the clock set back', count(*), array_agg(format('%s after %s', id, previous))
+		FILTER (WHERE id <= previous OR portable.hotguid_extract_timestamp(id) <> to_timestamp(:ahead_second)))
+FROM (SELECT n, id, lag(id, 1, '00000000-0000-0000-0000-000000000000') OVER (ORDER BY n) AS previous
+	FROM (SELECT n, portable.hotguid_generate(7) AS id FROM generate_series(1, 1000) AS n) AS generated) AS ordered;
+
 SELECT sameness.same_labels('hotguid_generate_at', 'u');

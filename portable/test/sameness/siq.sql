@@ -377,4 +377,20 @@ SELECT sameness.same_errors('siq_generate_at errors', '%E.siq_generate_at(%1)', 
 	'''1969-12-31 23:59:59.999999Z'', 0, ''user''', '''36812-02-20 00:36:16Z'', 8191, ''content''', '''2021-03-04Z'', 2048, ''user''',
 	'''2021-03-04Z'', 0, ''nobody''', '''infinity'', 2048, ''nobody''']);
 -- the native edition's argument names, volatility, strictness and parallel safety
+-- in a read-only transaction (nextval refused): the portable edition refuses (25006), the native one generates
+BEGIN READ ONLY;
+SELECT sameness.check('siq_generate read-only', 1, CASE WHEN portable = 'ERROR 25006' AND native NOT LIKE 'ERROR%'
+		THEN '{}'::text[] ELSE ARRAY[format('portable %s, native %s', portable, native)] END)
+FROM (SELECT sameness.outcome('SELECT portable.siq_generate(''user'')') AS portable,
+		sameness.outcome('SELECT native.siq_generate(''user'')') AS native) AS outcomes;
+COMMIT;
+-- a clock behind the session's last tick (set back): each id takes the tick after the last, never below it. The
+-- session's last tick is in the register identities_siq_last (its currval), set here as a superuser can.
+SELECT ((extract(epoch FROM clock_timestamp()) * 1000000)::bigint / 1000000 + 60) << 16 AS ahead_tick \gset
+SELECT setval('portable.identities_siq_last', (:ahead_tick::bigint & 1125899906842623) << 13) IS NOT NULL AS set_back \g /dev/null
+SELECT sameness.check('siq_generate with the clock set back', count(*), array_agg(format('%s after %s', id, previous))
+		FILTER (WHERE id <= previous OR ('x' || left(id, 14))::bit(56)::bigint <> :ahead_tick + n))
+FROM (SELECT n, id, lag(id, 1, '') OVER (ORDER BY n) AS previous
+	FROM (SELECT n, portable.siq_generate('user')::text AS id FROM generate_series(1, 1000) AS n) AS generated) AS ordered;
+
 SELECT sameness.same_labels('siq_generate_at');

@@ -212,7 +212,7 @@ FROM (SELECT id >> 22 FROM drawn GROUP BY 1 HAVING count(DISTINCT session) = 2) 
 
 -- a clock behind the session's last id (set back): counts on in that ms, then the next, never below it. The
 -- session's last id is in the register identities_snowflake_last (its currval), set here as a superuser can.
-SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 5000 AS ahead \gset
+SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 60000 AS ahead \gset
 SELECT setval('portable.identities_snowflake_last', (:ahead::bigint << 12) | 4000) IS NOT NULL AS set_back \g /dev/null
 SELECT sameness.check('snowflake_generate with the clock set back', count(*), array_agg(format('%s after %s', id, previous))
 		FILTER (WHERE id <= previous OR (id >> 22) + 1420070400000 NOT IN (:ahead, :ahead + 1)))
