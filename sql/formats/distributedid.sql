@@ -65,6 +65,10 @@ CREATE CAST (uuid AS distributedid) WITH FUNCTION uuid_to_distributedid(uuid);
 CREATE CAST (distributedid AS uuid) WITH FUNCTION distributedid_to_uuid(distributedid);
 CREATE CAST (bytea AS distributedid) WITH FUNCTION bytea_to_distributedid(bytea);
 CREATE CAST (distributedid AS bytea) WITH FUNCTION distributedid_to_bytea(distributedid);
+-- Text parameters fill a column on assignment, read by the type's input (its errors): pgjdbc's setString binds
+-- varchar, and so do JDBC sinks and data tools. Never implicit, so operators and overloads stay as they were.
+CREATE CAST (text AS distributedid) WITH INOUT AS ASSIGNMENT;
+CREATE CAST (varchar AS distributedid) WITH INOUT AS ASSIGNMENT;
 
 -- @expand fixed_bytes_type TYPE=distributedid
 -- @expand cross_type TYPE=distributedid OTHER=numeric

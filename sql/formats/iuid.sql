@@ -37,6 +37,10 @@ COMMENT ON FUNCTION uuid_to_iuid(uuid) IS 'convert a version 8, variant 10 uuid 
 
 CREATE CAST (uuid AS iuid) WITH FUNCTION uuid_to_iuid(uuid) AS ASSIGNMENT;
 CREATE CAST (iuid AS uuid) WITHOUT FUNCTION AS ASSIGNMENT;  -- the same 16 bytes
+-- Text parameters fill a column on assignment, read by the type's input (its errors): pgjdbc's setString binds
+-- varchar, and so do JDBC sinks and data tools. Never implicit, so operators and overloads stay as they were.
+CREATE CAST (text AS iuid) WITH INOUT AS ASSIGNMENT;
+CREATE CAST (varchar AS iuid) WITH INOUT AS ASSIGNMENT;
 
 -- @expand fixed_bytes_type TYPE=iuid
 -- @expand cross_type TYPE=iuid OTHER=uuid

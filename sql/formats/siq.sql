@@ -97,6 +97,10 @@ CREATE CAST (siq AS numeric) WITH FUNCTION siq_to_numeric(siq) AS ASSIGNMENT;
 CREATE CAST (bigint AS siq) WITH FUNCTION bigint_to_siq(bigint) AS ASSIGNMENT;
 CREATE CAST (integer AS siq) WITH FUNCTION integer_to_siq(integer) AS ASSIGNMENT;
 CREATE CAST (smallint AS siq) WITH FUNCTION smallint_to_siq(smallint) AS ASSIGNMENT;
+-- Text parameters fill a column on assignment, read by the type's input (its errors): pgjdbc's setString binds
+-- varchar, and so do JDBC sinks and data tools. Never implicit, so operators and overloads stay as they were.
+CREATE CAST (text AS siq) WITH INOUT AS ASSIGNMENT;
+CREATE CAST (varchar AS siq) WITH INOUT AS ASSIGNMENT;
 
 -- @expand fixed_bytes_type TYPE=siq
 -- @expand cross_type TYPE=siq OTHER=numeric

@@ -43,3 +43,29 @@ SELECT 7::siq = '7'::text;
 SELECT '01a20942-04f9-8001-8086-1378e8435031'::iuid = '01a20942-04f9-8001-8086-1378e8435031'::text;
 \set VERBOSITY default
 DROP TABLE driver_values;
+-- Text and varchar parameters (pgjdbc's setString binds varchar; JDBC sinks and data tools send text) fill every
+-- column of ours in INSERT, UPDATE and INSERT ... ON CONFLICT, read by the type's input
+CREATE TABLE text_values (d distributedid PRIMARY KEY, i iuid, s siq);
+PREPARE put_varchar(varchar, varchar, varchar) AS INSERT INTO text_values VALUES ($1, $2, $3);
+PREPARE put_text(text, text, text) AS INSERT INTO text_values VALUES ($1, $2, $3);
+PREPARE set_text(text, varchar, text) AS UPDATE text_values SET i = $2, s = $3 WHERE d = $1::distributedid;
+PREPARE upsert_varchar(varchar, varchar, varchar) AS
+	INSERT INTO text_values VALUES ($1, $2, $3) ON CONFLICT (d) DO UPDATE SET i = EXCLUDED.i, s = $3;
+EXECUTE put_varchar('1127127523679087863971182442', '01a20942-04f9-8001-8086-1378e8435031', '0000000000000000000000000007');
+EXECUTE put_text(' 5 ', '01A20942-04F9-8001-8086-1378E8435031', 'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah');
+EXECUTE set_text('5', '01a20942-04f9-8001-8086-1378e8435032', '000000000000000000000000002a');
+EXECUTE upsert_varchar('1127127523679087863971182442', '01a20942-04f9-8001-8086-1378e8435033', '0000000000000000000000000008');
+EXECUTE upsert_varchar('9999999999999999999999999999', '01a20942-04f9-8001-8086-1378e8435034', 'ffffffffffffffffffffffffffff');
+SELECT d, i, s FROM text_values ORDER BY d;
+-- bad text keeps the type's own errors
+EXECUTE put_varchar('10000000000000000000000000000', NULL, NULL);
+EXECUTE put_text('12a', NULL, NULL);
+EXECUTE put_text('6', '6ba7b810-9dad-41d1-80b4-00c04fd430c8', NULL);
+EXECUTE put_varchar('7', NULL, 'xyz');
+EXECUTE upsert_varchar('-1', NULL, NULL);
+-- text still does not compare with our types, nor pick an overload (assignment casts only)
+\set VERBOSITY sqlstate
+SELECT d = '5'::varchar FROM text_values;
+SELECT to_alphanumeric('5'::text);
+\set VERBOSITY default
+DROP TABLE text_values;
