@@ -26,6 +26,9 @@ export interface PoolLike extends Queryable {
 export interface RegisterOptions {
   /** Parse bigint (int8: Snowflakes) as BigInt instead of node-postgres's string. */
   int8AsBigInt?: boolean
+  /** distributedid and siq as DistributedId and Siq objects (`.value` the BigInt): JSON.stringify writes them as the
+   * server's to_json does, where it refuses a BigInt. */
+  wrap?: boolean
 }
 
 export interface TypeParser {

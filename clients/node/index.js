@@ -6,7 +6,8 @@
 //   await ids.register(pool)            // a pg.Pool, before its first query: every connection it opens
 //
 // Results:  distributedid -> BigInt, siq -> BigInt, iuid -> string (canonical lowercase uuid), and their arrays
-//           -> arrays of those; with { int8AsBigInt: true } also bigint (Snowflake) -> BigInt.
+//           -> arrays of those; with { int8AsBigInt: true } also bigint (Snowflake) -> BigInt; with { wrap: true }
+//           distributedid -> DistributedId, siq -> Siq (JSON.stringify writes them as the server's to_json does).
 // Params:   node-postgres sends parameters as untyped text. A BigInt becomes decimal text, right for distributedid,
 //           WRONG for siq, whose text form is hexadecimal (in VALUES, in WHERE s = $1, as $1::siq): send siq(n),
 //           or write $1::numeric in INSERT/UPDATE and $1::numeric::siq in a comparison.
@@ -69,8 +70,11 @@ function typeParsers(types, options = {}) {
       parse: binaryResult(`${name}[]`, (buf) => decodeBinary.array(buf, binary)) })
   }
   const decoders = types.version === '0.1.0' ? { ...decodeBinary, ...legacyBinary.decode } : decodeBinary
+  // options.wrap: distributedid and siq as their wrappers (whose toJSON is the server's to_json) instead of BigInts
+  const wrapper = { distributedid: DistributedId, siq: Siq }
+  const wrapped = (name, parse) => options.wrap && wrapper[name] ? (raw) => new wrapper[name](parse(raw)) : parse
   for (const name of ['distributedid', 'siq', 'iuid']) {
-    add(types[name].oid, types[name].arrayOid, name, parseText[name], decoders[name])
+    add(types[name].oid, types[name].arrayOid, name, wrapped(name, parseText[name]), wrapped(name, decoders[name]))
   }
   // The uuid formats (DistributedId128, HotGuid, LUUID, UUIDv7, public ids): node-postgres already gives the
   // text form as a string, but has no binary uuid parser (it would return the bytes as a garbled string).
@@ -86,6 +90,9 @@ function install(client, parsers) {
 // register(client, options): a connected pg.Client (or a client checked out of a pool, for its lifetime).
 // register(pool, options): a pg.Pool that has not opened a connection yet; every connection it opens gets them.
 // options.int8AsBigInt: parse bigint (int8, e.g. Snowflakes) as BigInt instead of node-postgres' string.
+// options.wrap: distributedid and siq results as DistributedId and Siq objects (.value the BigInt) rather than
+// BigInts, which JSON.stringify refuses: an object's toJSON writes its text form, the JSON string the server's
+// to_json gives (a siq in hex), so rows go to a web API as they are.
 // Resolves to the looked-up types.
 async function register(target, options = {}) {
   if (typeof target.setTypeParser === 'function') {

@@ -14,6 +14,8 @@ value, in text and binary results, in arrays and in COPY:
 
 and those classes are sent as their own types, so `WHERE id = %s` compares with the column's operator. A plain
 int or UUID fills a column of these types on INSERT and UPDATE too (the extension's assignment casts).
+json.dumps(value, cls=identities_psycopg.JSONEncoder) writes them as the server's to_json does: JSON strings of their
+text forms (json_value(value) gives that form for any other serializer).
 In binary, distributedid and siq travel in numeric's binary form (extension 0.2.0 on; register() reads the
 12 and 14 raw bytes of a database still on 0.1.0), iuid as uuid's 16 bytes.
 The types may live in any schema (on the search path or not); register() looks them up once with TypeInfo.fetch.
@@ -24,6 +26,7 @@ these same values (the extras [sqlalchemy] and [django]).
 
 from __future__ import annotations
 
+import json
 import operator
 import re
 import struct
@@ -37,7 +40,7 @@ from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
 from psycopg.types import TypeInfo
 
-__all__ = ["DistributedId", "Siq", "Iuid", "register", "register_async"]
+__all__ = ["DistributedId", "Siq", "Iuid", "JSONEncoder", "json_value", "register", "register_async"]
 
 DISTRIBUTEDID_MAX = 10**28 - 1
 DISTRIBUTEDID_SIZE = 12  # binary form in extension 0.1.0: 12 big-endian bytes (numeric's binary form since 0.2.0)
@@ -114,6 +117,31 @@ class Iuid(uuid.UUID):
 
     def __repr__(self) -> str:
         return f"Iuid('{self}')"
+
+
+def json_value(value: Any) -> Any:
+    """value with every DistributedId, Siq and Iuid in it (in dicts, lists and tuples) replaced by its text form, as
+    the server's to_json writes them: JSON strings that every language reads exactly (a DistributedId past 2**53 is
+    not a JavaScript number, and a SIQ's text is hex). Everything else is left as it is."""
+    if isinstance(value, (DistributedId, Siq, Iuid)):
+        return str(value)
+    if isinstance(value, dict):
+        return {key: json_value(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_value(item) for item in value]
+    return value
+
+
+class JSONEncoder(json.JSONEncoder):
+    """json.dumps(value, cls=JSONEncoder): our values as JSON strings of their text forms, as the server writes
+    them. json's own encoder writes an int subclass as a number before any default() is asked, so the values are
+    replaced first (json_value)."""
+
+    def encode(self, o: Any) -> str:
+        return super().encode(json_value(o))
+
+    def iterencode(self, o: Any, _one_shot: bool = False) -> Any:
+        return super().iterencode(json_value(o), _one_shot)
 
 
 _Value = TypeVar("_Value", bound=Union[DistributedId, Siq, Iuid])

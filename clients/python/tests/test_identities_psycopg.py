@@ -28,7 +28,7 @@ import identities_psycopg
 
 sys.dont_write_bytecode = True  # checks.py, imported from the repository's tree: no __pycache__ left there
 from checks import readme_files  # noqa: E402
-from identities_psycopg import DistributedId, Iuid, Siq, register, register_async  # noqa: E402
+from identities_psycopg import DistributedId, Iuid, JSONEncoder, Siq, json_value, register, register_async  # noqa: E402
 
 UTC = datetime.timezone.utc
 failures = 0
@@ -214,6 +214,29 @@ def edge_values_round_trip():
             back = conn.cursor(binary=binary).execute("SELECT %s", (value,)).fetchone()[0]
             assert back == value and type(back) is type(value), (binary, value, back)
         assert conn.execute("SELECT %s::text", (Siq(2**112 - 1),)).fetchone()[0] == "f" * 28
+
+
+@check
+def json_as_the_server_writes_it():
+    """json.dumps with JSONEncoder writes what the server's to_json writes, byte for byte, and json.loads reads back
+    each value's text form: generated values and the edges."""
+    import json
+    row = conn.execute("""SELECT d, s, i, to_json(d)::text, to_json(s)::text, to_json(i)::text,
+            json_build_object('d', d, 's', s, 'i', i, 'list', json_build_array(d, s, i))::text
+        FROM (VALUES (distributedid_generate(), siq_generate('message'), iuid_generate(42, 7)),
+            ('0'::distributedid, '0'::siq, '00000000-0000-8000-8000-000000000000'::iuid),
+            ('9999999999999999999999999999', 'ffffffffffffffffffffffffffff', 'ffffffff-ffff-8fff-bfff-ffffffffffff'))
+            AS v(d, s, i)""").fetchall()
+    for d, s, i, d_json, s_json, i_json, object_json in row:
+        assert isinstance(d, DistributedId) and isinstance(s, Siq) and isinstance(i, Iuid)
+        for value, server in ((d, d_json), (s, s_json), (i, i_json)):
+            mine = json.dumps(value, cls=JSONEncoder)
+            assert mine == server, (mine, server)
+            assert json.loads(mine) == str(value), mine
+        mine = json.dumps({"d": d, "s": s, "i": i, "list": (d, s, i)}, cls=JSONEncoder)
+        assert json.loads(mine) == json.loads(object_json), (mine, object_json)
+    assert json.dumps([DistributedId(5), 7], cls=JSONEncoder) == '["5", 7]'  # a plain int (a Snowflake) stays a number
+    assert json_value({"k": [Siq(255)]}) == {"k": ["00000000000000000000000000ff"]}
 
 
 @check
