@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Array;
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -139,6 +140,25 @@ public final class IdentitiesJdbcTest {
             check("registered in a schema off the search path", () -> offTheSearchPath(connection));
             check("register refuses a database without the extension, or with 0.1.0",
                     () -> registerRefuses(connection));
+        }
+        // pgjdbc as it comes, as a JDBC sink (Kafka Connect's, say) uses it: default settings, no register, strings.
+        try (Connection plain = connect(database(), new Properties())) {
+            check("pgjdbc's defaults: setString binds varchar, which INSERT assigns to each type",
+                    () -> stringsInsert(plain));
+            check("pgjdbc's defaults: UPDATE and INSERT ... ON CONFLICT DO UPDATE with setString",
+                    () -> stringsUpdateAndUpsert(plain));
+            check("pgjdbc's defaults: a sink's batches of setString rows", () -> stringsBatch(plain, false));
+            check("pgjdbc's defaults with reWriteBatchedInserts=true: a sink's batches of setString rows", () -> {
+                Properties rewritten = new Properties();
+                rewritten.setProperty("reWriteBatchedInserts", "true");
+                try (Connection rewriting = connect(database(), rewritten)) {
+                    stringsBatch(rewriting, true);
+                }
+            });
+            check("pgjdbc's defaults: bad text is refused, 22P02, and a number out of range, 22003",
+                    () -> stringsRefused(plain));
+            check("pgjdbc's defaults: generated ids' getString is their ::text, and setString finds them again",
+                    () -> generatedIdsAsStrings(plain));
         }
         System.exit(failures == 0 ? 0 : 1);
     }
@@ -944,6 +964,240 @@ public final class IdentitiesJdbcTest {
         } finally {
             try (Statement statement = connection.createStatement()) {
                 statement.execute("DROP DATABASE identities_java_0_1_0");
+            }
+        }
+    }
+
+    // --- pgjdbc's defaults: setString binds varchar (text of no type only with stringtype=unspecified), which the
+    // extension's assignment casts from text and varchar take into a column of each type, through its input.
+
+    static final String[] SENT = {"1127127523679087863971182442", "01a20942-04f9-8001-8086-1378e8435031",
+            "005e0bd2f0000000000000000007"};
+
+    static void createSink(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS sink");
+            statement.execute("CREATE TEMP TABLE sink (d distributedid PRIMARY KEY, i iuid, s siq)");
+        }
+    }
+
+    /** sink's rows as getString reads them, in d's order. */
+    static List<List<String>> sinkRows(Connection connection) throws SQLException {
+        List<List<String>> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet row = statement.executeQuery("SELECT d, i, s FROM sink ORDER BY d")) {
+            while (row.next()) {
+                rows.add(Arrays.asList(row.getString(1), row.getString(2), row.getString(3)));
+            }
+        }
+        return rows;
+    }
+
+    static void setStrings(PreparedStatement statement, String... values) throws SQLException {
+        for (int i = 0; i < values.length; i++) {
+            statement.setString(i + 1, values[i]);
+        }
+    }
+
+    static void stringsInsert(Connection connection) throws Exception {
+        try (PreparedStatement query = connection.prepareStatement("SELECT pg_typeof(?)::text")) {
+            query.setString(1, SENT[0]);
+            try (ResultSet row = query.executeQuery()) {
+                row.next();
+                expect(row.getString(1).equals("character varying"), "setString binds " + row.getString(1));
+            }
+        }
+        createSink(connection);
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO sink (d, i, s) VALUES (?, ?, ?)")) {
+            setStrings(insert, SENT);
+            expect(insert.executeUpdate() == 1, "inserted");
+            // Through each type's input: the forms it takes come back in the type's own.
+            setStrings(insert, "0042", "01A20942-04F9-8001-8086-1378E8435031", "FF");
+            insert.executeUpdate();
+            // The siq trap holds on assignment too: decimal digits are hex digits. setString(i, null) is a NULL.
+            setStrings(insert, "255", null, "255");
+            insert.executeUpdate();
+        }
+        List<List<String>> expected = List.of(
+                Arrays.asList("42", "01a20942-04f9-8001-8086-1378e8435031", "00000000000000000000000000ff"),
+                Arrays.asList("255", null, "0000000000000000000000000255"), Arrays.asList(SENT));
+        expect(sinkRows(connection).equals(expected), "read back: " + sinkRows(connection));
+    }
+
+    static void stringsUpdateAndUpsert(Connection connection) throws Exception {
+        createSink(connection);
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO sink (d) VALUES (?)")) {
+            insert.setString(1, SENT[0]);
+            insert.executeUpdate();
+        }
+        try (PreparedStatement update = connection.prepareStatement(
+                "UPDATE sink SET i = ?, s = ? WHERE d = ?::distributedid")) {
+            setStrings(update, SENT[1], SENT[2], SENT[0]);
+            expect(update.executeUpdate() == 1, "updated");
+        }
+        expect(sinkRows(connection).equals(List.of(Arrays.asList(SENT))), "updated: " + sinkRows(connection));
+        // The casts are for assignment: a comparison with a varchar finds no operator, hence ?::distributedid.
+        try (PreparedStatement update = connection.prepareStatement("UPDATE sink SET s = NULL WHERE d = ?")) {
+            update.setString(1, SENT[0]);
+            expect(sqlState(update::executeUpdate).equals("42883"), "WHERE d = ? with a varchar");
+        }
+        // As a sink's upsert mode writes: the row there is updated, a new one inserted.
+        String otherIuid = "01a20942-04f9-8001-8086-000000000001";
+        try (PreparedStatement upsert = connection.prepareStatement("INSERT INTO sink (d, i, s) VALUES (?, ?, ?)"
+                + " ON CONFLICT (d) DO UPDATE SET i = EXCLUDED.i, s = EXCLUDED.s")) {
+            setStrings(upsert, SENT[0], otherIuid, "ff");
+            expect(upsert.executeUpdate() == 1, "upserted over the row");
+            setStrings(upsert, "7", SENT[1], SENT[2]);
+            expect(upsert.executeUpdate() == 1, "upserted a new row");
+        }
+        try (PreparedStatement upsert = connection.prepareStatement(
+                "INSERT INTO sink (d) VALUES (?) ON CONFLICT (d) DO UPDATE SET s = ?")) {
+            setStrings(upsert, "7", "abc");
+            expect(upsert.executeUpdate() == 1, "upserted with a parameter in SET");
+        }
+        List<List<String>> expected = List.of(Arrays.asList("7", SENT[1], "0000000000000000000000000abc"),
+                Arrays.asList(SENT[0], otherIuid, "00000000000000000000000000ff"));
+        expect(sinkRows(connection).equals(expected), "upserted: " + sinkRows(connection));
+    }
+
+    /** Each row's strings by setString, added to the batch; the batch executed, its update counts returned. */
+    static int[] executeStringBatch(Connection connection, String sql, List<String[]> rows) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (String[] row : rows) {
+                setStrings(statement, row);
+                statement.addBatch();
+            }
+            return statement.executeBatch();
+        }
+    }
+
+    static void stringsBatch(Connection connection, boolean rewritten) throws Exception {
+        createSink(connection);
+        List<String[]> rows = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            Instant at = INSTANT.plusMillis(i);
+            rows.add(new String[] {distributedId(at, i).toString(), iuid(at, 1, 2, i).toString(),
+                    i % 7 == 0 ? null : siq(at, i % 256, i, i).toString()});
+        }
+        int[] counts = executeStringBatch(connection, "INSERT INTO sink (d, i, s) VALUES (?, ?, ?)", rows);
+        // pgjdbc counts 1 a row; a batch it rewrote into multi-row VALUES, SUCCESS_NO_INFO (-2) a row.
+        int each = rewritten ? Statement.SUCCESS_NO_INFO : 1;
+        expect(counts.length == rows.size() && Arrays.stream(counts).allMatch(count -> count == each),
+                "the inserts' counts: " + Arrays.toString(counts));
+        List<List<String>> expected = new ArrayList<>();
+        rows.forEach(row -> expected.add(Arrays.asList(row)));
+        expect(sinkRows(connection).equals(expected), "the rows read back differ");
+        // Then an upsert batch, as a sink in upsert mode sends it: every third row again with another siq, new rows.
+        List<String[]> upserts = new ArrayList<>();
+        for (int i = 0; i < 700; i++) {
+            Instant at = INSTANT.plusMillis(i);
+            if (i % 3 == 0 || i >= 600) {
+                String[] row = {distributedId(at, i).toString(), iuid(at, 3, 4, i).toString(),
+                        siq(at, 255, 7, i).toString()};
+                upserts.add(row);
+                if (i < 600) {
+                    expected.set(i, Arrays.asList(row));
+                } else {
+                    expected.add(Arrays.asList(row));
+                }
+            }
+        }
+        counts = executeStringBatch(connection, "INSERT INTO sink (d, i, s) VALUES (?, ?, ?)"
+                + " ON CONFLICT (d) DO UPDATE SET i = EXCLUDED.i, s = EXCLUDED.s", upserts);
+        expect(counts.length == upserts.size() && Arrays.stream(counts).allMatch(count -> count == each),
+                "the upserts' counts: " + Arrays.toString(counts));
+        expect(sinkRows(connection).equals(expected), "the rows upserted differ");
+        // The batches went as server-prepared statements whose parameters are all varchar.
+        try (Statement statement = connection.createStatement(); ResultSet prepared = statement.executeQuery(
+                "SELECT count(*), count(*) FILTER (WHERE parameter_types <@ '{varchar}'::regtype[])"
+                        + " FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO sink %'")) {
+            prepared.next();
+            expect(prepared.getLong(1) > 0 && prepared.getLong(2) == prepared.getLong(1),
+                    "prepared: " + prepared.getLong(1) + ", with varchar parameters only: " + prepared.getLong(2));
+        }
+    }
+
+    static void stringsRefused(Connection connection) throws Exception {
+        createSink(connection);
+        Object[][] bad = {{1, "12a", "22P02"}, {1, "-1", "22P02"}, {1, "42.0", "22P02"}, {1, "", "22P02"},
+                {1, "10000000000000000000000000000", "22003"}, {2, UUID.randomUUID().toString(), "22P02"},
+                {2, "not a uuid", "22P02"}, {3, "g", "22P02"}, {3, "0x1f", "22P02"},
+                {3, "1" + "0".repeat(28), "22003"}};
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO sink (d, i, s) VALUES (?, ?, ?)")) {
+            for (Object[] value : bad) {
+                setStrings(insert, "1", null, null);
+                insert.setString((Integer) value[0], (String) value[1]);
+                String state = sqlState(insert::executeUpdate);
+                expect(state.equals(value[2]), "'" + value[1] + "' gave " + state + ", not " + value[2]);
+            }
+        }
+        try (PreparedStatement update = connection.prepareStatement(
+                "UPDATE sink SET s = ? WHERE d = ?::distributedid")) {
+            setStrings(update, "1", "12a");
+            expect(sqlState(update::executeUpdate).equals("22P02"), "in WHERE's cast");
+        }
+        expect(sinkRows(connection).isEmpty(), "the table stays empty");
+        // In a sink's batch, in its transaction: BatchUpdateException with the SQLSTATE, and the batch rolled back.
+        // (In autocommit, pgjdbc syncs every few hundred statements of a batch that is not rewritten: the rows before
+        // the sync stay written.)
+        Properties rewritten = new Properties();
+        rewritten.setProperty("reWriteBatchedInserts", "true");
+        try (Connection rewriting = connect(database(), rewritten)) {
+            for (Connection sink : List.of(connection, rewriting)) {
+                String wrong = sink == connection ? "12a" : "1" + "0".repeat(28);
+                String state = sink == connection ? "22P02" : "22003";
+                List<String[]> rows = new ArrayList<>();
+                for (int i = 0; i < 500; i++) {
+                    rows.add(new String[] {i == 400 ? wrong : String.valueOf(i + 1), SENT[1], SENT[2]});
+                }
+                createSink(sink);
+                sink.setAutoCommit(false);
+                try {
+                    executeStringBatch(sink, "INSERT INTO sink (d, i, s) VALUES (?, ?, ?)", rows);
+                    throw new AssertionError("the batch with '" + wrong + "' was taken");
+                } catch (BatchUpdateException error) {
+                    expect(error.getSQLState().equals(state), "the batch with '" + wrong + "' gave "
+                            + error.getSQLState());
+                    sink.rollback();
+                } finally {
+                    sink.setAutoCommit(true);
+                }
+                expect(sinkRows(sink).isEmpty(), "the batch with '" + wrong + "' wrote rows");
+            }
+        }
+    }
+
+    static void generatedIdsAsStrings(Connection connection) throws Exception {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS generated");
+            statement.execute("CREATE TEMP TABLE generated"
+                    + " (d distributedid PRIMARY KEY DEFAULT distributedid_generate(),"
+                    + " i iuid DEFAULT iuid_generate(7, 3), s siq DEFAULT siq_generate('user'), n integer)");
+        }
+        List<String[]> generated = new ArrayList<>();
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO generated (n)"
+                + " SELECT generate_series(1, ?) RETURNING d, i, s, d::text, i::text, s::text, n")) {
+            insert.setInt(1, 100);
+            try (ResultSet row = insert.executeQuery()) {
+                while (row.next()) {
+                    String[] strings = {row.getString(1), row.getString(2), row.getString(3)};
+                    expect(strings[0].equals(row.getString(4)) && strings[1].equals(row.getString(5))
+                            && strings[2].equals(row.getString(6)), "getString is not ::text: " + row.getString(7));
+                    generated.add(strings);
+                }
+            }
+        }
+        expect(generated.size() == 100, generated.size() + " rows");
+        // The strings sent back find their rows: more executions than prepareThreshold, so server-prepared too.
+        try (PreparedStatement query = connection.prepareStatement("SELECT d, i, s FROM generated"
+                + " WHERE d = ?::distributedid AND i = ?::iuid AND s = ?::siq")) {
+            for (String[] strings : generated) {
+                setStrings(query, strings);
+                try (ResultSet row = query.executeQuery()) {
+                    expect(row.next() && Arrays.equals(strings,
+                            new String[] {row.getString(1), row.getString(2), row.getString(3)}) && !row.next(),
+                            "found by its strings: " + strings[0]);
+                }
             }
         }
     }

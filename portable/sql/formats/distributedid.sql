@@ -177,6 +177,24 @@ CREATE FUNCTION @extschema@.distributedid_to_bytea(@extschema@.distributedid) RE
 	RETURN @extschema@.identities_numeric_to_bytes($1, 16);
 COMMENT ON FUNCTION @extschema@.distributedid_to_bytea(@extschema@.distributedid) IS 'convert distributedid to Architect''s 16-byte BinaryIdEncoder form';
 
+-- JSON: PostgreSQL's to_json looks through a domain to numeric and writes a JSON number, which JavaScript's
+-- JSON.parse rounds past 2^53. PostgREST (11.2 on, Supabase's REST layer) applies an IMPLICIT cast from a domain to
+-- json itself ("domain representations"), so its responses carry the id as the JSON string the native edition gives.
+CREATE FUNCTION @extschema@.distributedid_to_json(@extschema@.distributedid) RETURNS json
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN to_json($1::text);
+COMMENT ON FUNCTION @extschema@.distributedid_to_json(@extschema@.distributedid) IS 'the id as a JSON string of its digits, as the native edition''s to_json gives it (the cast PostgREST applies to API responses)';
+DO $$
+DECLARE
+	messages text := current_setting('client_min_messages');
+BEGIN
+	-- PostgreSQL warns that it ignores a cast from a domain: the cast is for PostgREST, which reads pg_cast itself.
+	PERFORM set_config('client_min_messages', 'error', true);
+	CREATE CAST (@extschema@.distributedid AS json) WITH FUNCTION @extschema@.distributedid_to_json(@extschema@.distributedid) AS IMPLICIT;
+	PERFORM set_config('client_min_messages', messages, true);
+END
+$$;
+
 -- @expand time_window FORMAT=distributedid TYPE=@extschema@.distributedid IDTYPE=@extschema@.distributedid MIN=0 MAX=9999999999999999999999999999 PREVIOUS=last_id-1 LAST='3025-10-23T17:06:28.005+00'::timestamptz
 CREATE OPERATOR @extschema@.<@ (LEFTARG = @extschema@.distributedid, RIGHTARG = tstzrange, FUNCTION = @extschema@.distributedid_within);
 COMMENT ON OPERATOR @extschema@.<@ (@extschema@.distributedid, tstzrange) IS 'the id''s timestamp is in the time window (distributedid_within)';
