@@ -29,7 +29,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tarball=$work/$(npm pack --silent --pack-destination "$work" 2>/dev/null)
 expected="README.md core.d.ts core.js drizzle.d.mts drizzle.d.ts drizzle.js drizzle.mjs index.d.ts index.js \
-kysely.d.mts kysely.d.ts kysely.js kysely.mjs package.json postgres.d.ts postgres.js"
+kysely.d.mts kysely.d.ts kysely.js kysely.mjs package.json postgraphile.d.ts postgraphile.js postgres.d.ts postgres.js"
 if [ -f "$tarball" ] && [ "$(tar -tzf "$tarball" | sed 's#^package/##' | sort | xargs)" = "$expected" ]; then
 	echo "ok - npm pack makes ${tarball##*/} with the package's files only"
 else
