@@ -96,7 +96,7 @@ read_back() {
 		else
 			not_ok "$edition, $language: $documents_ok of $(wc -l <"$out") documents exact: $wrong"
 		fi
-		# JSON.parse misreads the numbers past 2^53 (every generated Snowflake, the edges); json.loads does not
+		# JSON.parse misreads the numbers a double cannot hold (2^53 + 1, nearly every generated Snowflake); json.loads does not
 		if [ $language = node ]; then
 			local key misread_keys=yes
 			for key in ${numbers//,/ }; do
@@ -122,7 +122,7 @@ native_json=$(psql_on $port -d $native -At -c "$(printf "$same_json" d)")
 portable_json=$(psql_on $port -d $portable -At -c "SET search_path = public, ids" -c "$(printf "$same_json" 'distributedid_to_json(d)')")
 portable_plain=$(psql_on $port -d $portable -At -c "SET search_path = public, ids" -c "$(printf "$same_json" d)")
 if [ "$native_json" = "$portable_json" ] && [ "$native_json" != "$portable_plain" ] &&
-	[ "$(sed 's/"d": \("[0-9]*"\)/"d": \1/g; s/"d": "\([0-9]*\)"/"d": \1/g' <<<"$native_json")" = "$portable_plain" ]; then
+	[ "$(sed 's/"d": "\([0-9]*\)"/"d": \1/g' <<<"$native_json")" = "$portable_plain" ]; then
 	ok "the editions' JSON is the same, the portable distributedid through distributedid_to_json (without it: the same digits as a number)"
 else
 	not_ok "the editions' JSON differs: native $native_json / portable $portable_json / portable plain $portable_plain"
