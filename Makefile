@@ -40,30 +40,17 @@ COMPILE.cxx.bc += -std=c++17 -Wno-register
 # The install script: the header, then each format's SQL file, each `-- @expand <template> NAME=value...` line
 # replaced by sql/templates/<template>.sql.in with every @NAME@ set: a fixed-size type's operators, opclasses and
 # aggregates (fixed_bytes_type), a routing order for RANGE partitions (routing_order). An upgrade script's
-# `-- @include <part>.sql` line is replaced by sql/<part>.sql whole.
-SQL_EXPAND = awk '/^-- @expand / { \
-		template = "sql/templates/" $$3 ".sql.in"; \
-		if (system("test -r " template) != 0) { print "no template " template >"/dev/stderr"; exit 1 } \
-		while ((getline line < template) > 0) { \
-			for (i = 4; i <= NF; i++) { split($$i, pair, "="); gsub("@" pair[1] "@", pair[2], line) } \
-			print line \
-		} \
-		close(template); next } \
-		/^-- @include / { \
-		part = "sql/" $$3; \
-		if (system("test -r " part) != 0) { print "no part " part >"/dev/stderr"; exit 1 } \
-		while ((getline line < part) > 0) print line; \
-		close(part); next } \
-		{ print }'
+# `-- @include <part>.sql` line is replaced by sql/<part>.sql whole. sql/expand.awk, which portable/build uses too.
+SQL_EXPAND = awk -v templates=sql/templates -v parts=sql -f sql/expand.awk
 SQL_FORMATS = distributedid distributedid128 encoders public_id iuid hotguid luuid siq snowflake uuidv7
 # (In sql/formats/: pg_regress's installcheck would take a sql/<name>.sql beside the Makefile for the test <name>.)
 SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/formats/%.sql,$(SQL_FORMATS)) sql/key_rotation.sql sql/scale_out.sql \
 	sql/node_checks.sql sql/partitions.sql sql/upgrading.sql sql/adoption.sql
 # A failed expansion leaves no half-written script behind for the next make to take as up to date.
 .DELETE_ON_ERROR:
-sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql.in)
+sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql.in) sql/expand.awk
 	$(SQL_EXPAND) $(SQL_PARTS) >$@
-$(UPGRADE_SCRIPTS): %.sql: %.sql.in $(SQL_PARTS)
+$(UPGRADE_SCRIPTS): %.sql: %.sql.in $(SQL_PARTS) sql/expand.awk
 	$(SQL_EXPAND) $< >$@
 
 -include $(OBJS:.o=.d)
