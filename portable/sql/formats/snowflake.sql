@@ -48,21 +48,29 @@ CREATE FUNCTION @extschema@.identities_snowflake_epoch() RETURNS bigint
 DECLARE
 	setting text := @extschema@.identities_server_setting('identities.snowflake_epoch');
 	fields integer[];
+	utc_offset text; -- its digits, after the sign (the time that comes before has no sign)
 BEGIN
 	IF setting = '' OR setting = '2015-01-01 00:00:00+00' THEN
 		RETURN 1420070400000; -- Discord's epoch, 2015-01-01T00:00:00Z
 	END IF;
-	-- the form (a regular expression without captures: the fast kind), then the fields at their fixed places
+	-- the form (a regular expression without captures: the fast kind), then the fields at their fixed places and
+	-- the UTC offset's hours and minutes
 	IF setting ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?)?(Z| UTC| ?[+-][0-9]{2}(:?[0-9]{2})?)$' THEN
+		utc_offset := replace(substr(setting, 11 + greatest(strpos(substr(setting, 11), '+'), strpos(substr(setting, 11), '-'))), ':', '');
+		IF right(setting, 1) = 'Z' OR right(setting, 4) = ' UTC' THEN
+			utc_offset := NULL;
+		END IF;
 		fields := ARRAY[substr(setting, 1, 4), substr(setting, 6, 2), substr(setting, 9, 2),
 			CASE WHEN substr(setting, 11, 1) IN ('T', ' ') AND substr(setting, 14, 1) = ':' THEN substr(setting, 12, 2) END,
 			CASE WHEN substr(setting, 14, 1) = ':' THEN substr(setting, 15, 2) END,
-			CASE WHEN substr(setting, 17, 1) = ':' THEN substr(setting, 18, 2) END]::integer[];
+			CASE WHEN substr(setting, 17, 1) = ':' THEN substr(setting, 18, 2) END,
+			substr(utc_offset, 1, 2), nullif(substr(utc_offset, 3, 2), '')]::integer[];
 	END IF;
 	IF fields IS NULL OR fields[1] < 1 OR fields[2] NOT BETWEEN 1 AND 12 OR fields[3] < 1
 			OR fields[3] > extract(day FROM make_date(fields[1], fields[2], 1) + interval '1 month - 1 day')
 			OR coalesce(fields[4], 0) > 24 OR coalesce(fields[5], 0) > 59 OR coalesce(fields[6], 0) > 60
-			OR (fields[4] = 24 AND (fields[5] > 0 OR coalesce(fields[6], 0) > 0)) THEN
+			OR (fields[4] = 24 AND (fields[5] > 0 OR coalesce(fields[6], 0) > 0))
+			OR coalesce(fields[7], 0) > 15 OR coalesce(fields[8], 0) > 59 THEN
 		RAISE EXCEPTION 'invalid value for parameter "identities.snowflake_epoch": "%"', setting USING ERRCODE = '22023',
 			DETAIL = 'The epoch must be a date and time with Z or an explicit UTC offset, such as 2015-01-01 00:00:00+00 or 2015-01-01T00:00:00Z.';
 	END IF;
