@@ -41,16 +41,17 @@ COMPILE.cxx.bc += -std=c++17 -Wno-register
 # replaced by sql/templates/<template>.sql.in with every @NAME@ set: a fixed-size type's operators, opclasses and
 # aggregates (fixed_bytes_type), a routing order for RANGE partitions (routing_order). An upgrade script's
 # `-- @include <part>.sql` line is replaced by sql/<part>.sql whole. sql/expand.awk, which portable/build uses too.
-SQL_EXPAND = awk -v templates=sql/templates -v parts=sql -f sql/expand.awk
-SQL_FORMATS = distributedid distributedid128 encoders public_id iuid hotguid luuid siq snowflake uuidv7
+SQL_EXPAND = awk -v templates=sql/templates -v parts=sql -v formats=formats.tsv -f sql/expand.awk
+# The formats, in the order their SQL loads: the first field of formats.tsv, the one list of them.
+SQL_FORMATS := $(shell awk -F '\t' '!/^\#/ && NF { print $$1 }' formats.tsv)
 # (In sql/formats/: pg_regress's installcheck would take a sql/<name>.sql beside the Makefile for the test <name>.)
 SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/formats/%.sql,$(SQL_FORMATS)) sql/key_rotation.sql sql/scale_out.sql \
-	sql/node_checks.sql sql/partitions.sql sql/upgrading.sql sql/adoption.sql
+	sql/node_checks.sql sql/format_catalog.sql sql/partitions.sql sql/upgrading.sql sql/adoption.sql
 # A failed expansion leaves no half-written script behind for the next make to take as up to date.
 .DELETE_ON_ERROR:
-sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql.in) sql/expand.awk
+sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql.in) sql/expand.awk formats.tsv
 	$(SQL_EXPAND) $(SQL_PARTS) >$@
-$(UPGRADE_SCRIPTS): %.sql: %.sql.in $(SQL_PARTS) sql/expand.awk
+$(UPGRADE_SCRIPTS): %.sql: %.sql.in $(SQL_PARTS) sql/expand.awk formats.tsv
 	$(SQL_EXPAND) $< >$@
 
 -include $(OBJS:.o=.d)

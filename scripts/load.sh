@@ -3,20 +3,13 @@
 # unlogged table (backend, n, id), then the checks: every row there, every id distinct, and each backend's ids
 # in the order the generator documents. One line per generator: ids, duplicates, descending pairs, seconds, ids/s.
 
-# name|call|column type|order per backend: strict (each id greater than the backend's previous one), or second
-# (HotGuid: its second never goes back; the counter after it is seeded at random and may wrap within a second,
-# so only the second is ordered).
-LOAD_GENERATORS=(
-	"distributedid|distributedid_generate()|distributedid|strict"
-	"distributedid128|distributedid128_generate()|uuid|strict"
-	"iuid|iuid_generate(42, 7)|iuid|strict"
-	"hotguid|hotguid_generate(17)|uuid|second"
-	"uuidv7|uuidv7_generate()|uuid|strict"
-	"siq|siq_generate('message')|siq|strict"
-	"snowflake|snowflake_generate()|bigint|strict"
-)
+# name|call|column type|order per backend, from formats.tsv (the formats with a generator and an order): strict (each
+# id greater than the backend's previous one), or second (HotGuid: its second never goes back; the counter after it
+# is seeded at random and may wrap within a second, so only the second is ordered).
+mapfile -t LOAD_GENERATORS < <(awk -F '\t' '!/^#/ && NF && $5 != "-" { print $1 "|" $4 "|" $3 "|" $5 }' \
+	"$IDENTITIES_ROOT/formats.tsv")
 # These refuse to run without shared_preload_libraries (their serials need shared memory).
-LOAD_PRELOADED_ONLY=(siq snowflake)
+mapfile -t LOAD_PRELOADED_ONLY < <(awk -F '\t' '!/^#/ && NF && $6 == "yes" { print $1 }' "$IDENTITIES_ROOT/formats.tsv")
 # The advisory lock the backends queue on until all of them are connected: the gate.
 LOAD_GATE=7215
 # A backend's statements fail after this many seconds: a generator that hangs fails the run instead of stalling it.

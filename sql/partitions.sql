@@ -24,8 +24,11 @@ DECLARE
 	key_type_name name;  -- the key's type's name, when it is one of ours
 	key_text text;       -- the key as SQL: a quoted column name or the expression
 	key_type regtype;
+	key_column name;       -- the key's column, NULL for an expression
+	key_column_type regtype;
 	key_operator_schema name;
-	column_default text;
+	format_fits boolean;
+	fitting_formats text;  -- those a HINT names
 	format_name text := id_format;
 	step_months integer := extract(year FROM step)::integer * 12 + extract(month FROM step)::integer;
 	first_start timestamptz;
@@ -101,7 +104,7 @@ BEGIN
 	PERFORM pg_advisory_xact_lock(hashtext('identities_maintain_partitions'), parent::oid::integer);
 
 	SELECT coalesce(quote_ident(a.attname), pg_get_expr(p.partexprs, p.partrelid)), opc.opcintype::regtype,
-	       pg_get_expr(d.adbin, d.adrelid),
+	       a.attname, a.atttypid::regtype,
 	       -- the column's own type first: the portable edition's types are domains over the opclass's
 	       coalesce(CASE WHEN ctn.nspname = extension_schema THEN ct.typname END,
 	                CASE WHEN tn.nspname = extension_schema THEN t.typname END),
@@ -109,13 +112,12 @@ BEGIN
 	        JOIN pg_operator o ON o.oid = ao.amopopr JOIN pg_namespace opn ON opn.oid = o.oprnamespace
 	        WHERE ao.amopfamily = opc.opcfamily AND ao.amoplefttype = opc.opcintype AND ao.amoprighttype = opc.opcintype
 	          AND ao.amopstrategy = 1)
-	INTO key_text, key_type, column_default, key_type_name, key_operator_schema
+	INTO key_text, key_type, key_column, key_column_type, key_type_name, key_operator_schema
 	FROM pg_partitioned_table p
 	JOIN pg_opclass opc ON opc.oid = p.partclass[0]
 	JOIN pg_type t ON t.oid = opc.opcintype
 	JOIN pg_namespace tn ON tn.oid = t.typnamespace
 	LEFT JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0] AND p.partattrs[0] <> 0
-	LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
 	LEFT JOIN pg_type ct ON ct.oid = a.atttypid
 	LEFT JOIN pg_namespace ctn ON ctn.oid = ct.typnamespace
 	WHERE p.partrelid = parent AND p.partstrat = 'r' AND p.partnatts = 1
@@ -125,24 +127,31 @@ BEGIN
 			USING ERRCODE = 'invalid_parameter_value';
 	END IF;
 
+	-- The format: named, or the column's (identities_column_format: its type, or its DEFAULT's generator), or the
+	-- one whose own type an expression key has; then it must be a format of the catalog, ordered by time, whose
+	-- ids are of the key's type (the portable edition's: the column's domain over the opclass's type).
 	IF key_type = 'timestamptz'::regtype THEN
 		format_name := 'timestamp';
-	ELSIF key_type_name IN ('distributedid', 'iuid', 'siq') THEN
-		format_name := coalesce(format_name, key_type_name);
-	ELSIF format_name IS NULL THEN
-		format_name := CASE WHEN column_default ~ '\mdistributedid128_generate\(' THEN 'distributedid128'
-		                    WHEN column_default ~ '\muuidv7(_generate)?\(' THEN 'uuidv7'
-		                    WHEN column_default ~ '\mhotguid_generate\(' THEN 'hotguid'
-		                    WHEN column_default ~ '\msnowflake_generate\(' THEN 'snowflake' END;
+		format_fits := true;
+	ELSE
+		IF format_name IS NULL AND key_column IS NOT NULL THEN
+			EXECUTE format('SELECT %I.identities_column_format($1, $2)', extension_schema)
+			INTO format_name USING parent, key_column;
+		ELSIF format_name IS NULL THEN
+			format_name := key_type_name;
+		END IF;
+		EXECUTE format('SELECT EXISTS (SELECT FROM %I.identities_formats WHERE format_name = $1 AND time_ordered
+		                                AND id_type IN ($2, $3))', extension_schema)
+		INTO format_fits USING format_name, key_type, key_column_type;
 	END IF;
-	IF format_name IS NULL OR NOT (
-		(format_name = 'timestamp' AND key_type = 'timestamptz'::regtype) OR
-		(format_name IN ('distributedid', 'iuid', 'siq') AND key_type_name IS NOT DISTINCT FROM format_name) OR
-		(format_name IN ('distributedid128', 'uuidv7', 'hotguid') AND key_type = 'uuid'::regtype) OR
-		(format_name = 'snowflake' AND key_type = 'bigint'::regtype)) THEN
+	IF format_name IS NULL OR NOT format_fits THEN
+		EXECUTE format('SELECT string_agg(quote_literal(format_name), '', '' ORDER BY format_name) FROM %I.identities_formats
+		                WHERE time_ordered AND id_type IN ($1, $2)', extension_schema)
+		INTO fitting_formats USING key_type, key_column_type;
 		RAISE EXCEPTION 'cannot tell the id format of the partition key of "%" (%)', parent_name, key_type
 			USING ERRCODE = 'invalid_parameter_value',
-			      HINT = 'Name it: id_format => ''distributedid128'', ''uuidv7'', ''hotguid'' or ''snowflake''.';
+			      HINT = CASE WHEN fitting_formats IS NULL THEN 'No id format of identities is stored in that type.'
+			                  ELSE format('Name it: id_format => %s.', fitting_formats) END;
 	END IF;
 
 	-- Steps on a grid anchored at 2000-01-01 UTC, so every run (and every server) cuts the same partitions.

@@ -18,37 +18,27 @@ SET search_path = pg_catalog, pg_temp  -- whatever the caller's holds; the exten
 AS $$
 DECLARE
 	extension_schema name := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'identities');
-	extension_namespace oid := (SELECT extnamespace FROM pg_extension WHERE extname = 'identities');
 	id_column record;
 	newest timestamptz;
 	latest timestamptz;
 BEGIN
-	-- Every column whose ids keep the mark: an iuid or a siq column, a bigint column whose DEFAULT generates
-	-- Snowflakes, a uuid column whose DEFAULT generates UUIDv7s or HotGuids. Without tables, every table of the
-	-- database but partitions (their parent reads them), foreign tables (another server issued those ids) and
-	-- temporary tables (another session's cannot be read; none outlives its server).
+	-- Every column whose ids keep the mark (identities_formats.keeps_high_water_mark): an iuid or a siq column, a
+	-- bigint column whose DEFAULT generates Snowflakes, a uuid column whose DEFAULT generates UUIDv7s or HotGuids
+	-- (identities_column_format). Without tables, every table of the database but partitions (their parent reads
+	-- them), foreign tables (another server issued those ids) and temporary tables (another session's cannot be
+	-- read; none outlives its server).
 	FOR id_column IN
-		SELECT c.oid::regclass AS relation, a.attname AS name,
-		       CASE WHEN t.typnamespace = extension_namespace AND t.typname IN ('iuid', 'siq') THEN t.typname::text
-		            ELSE generator.format END AS format
-		FROM pg_class c
-		JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-		JOIN pg_type t ON t.oid = a.atttypid
-		LEFT JOIN LATERAL (
-			SELECT min(replace(p.proname, '_generate', '')) AS format
-			FROM pg_attrdef d
-			JOIN pg_depend dep ON dep.classid = 'pg_attrdef'::regclass AND dep.objid = d.oid AND dep.refclassid = 'pg_proc'::regclass
-			JOIN pg_proc p ON p.oid = dep.refobjid
-			WHERE d.adrelid = c.oid AND d.adnum = a.attnum AND p.pronamespace = extension_namespace
-			  AND ((t.oid = 'bigint'::regtype AND p.proname = 'snowflake_generate')
-			       OR (t.oid = 'uuid'::regtype AND p.proname IN ('uuidv7_generate', 'hotguid_generate')))
-		) AS generator ON true
-		WHERE CASE WHEN tables IS NULL
-		           THEN c.relkind IN ('r', 'p', 'm') AND NOT c.relispartition AND c.relpersistence <> 't'
-		                AND c.relnamespace NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)
-		           ELSE c.oid = ANY (tables) END
-		  AND ((t.typnamespace = extension_namespace AND t.typname IN ('iuid', 'siq')) OR generator.format IS NOT NULL)
-		ORDER BY c.oid, a.attnum
+		EXECUTE format('SELECT c.oid::regclass AS relation, a.attname AS name, f.format_name AS format
+		                FROM pg_class c
+		                JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+		                JOIN %1$I.identities_formats f ON f.id_type = a.atttypid AND f.keeps_high_water_mark
+		                WHERE CASE WHEN $1 IS NULL
+		                           THEN c.relkind IN (''r'', ''p'', ''m'') AND NOT c.relispartition AND c.relpersistence <> ''t''
+		                                AND c.relnamespace NOT IN (''pg_catalog''::regnamespace, ''information_schema''::regnamespace)
+		                           ELSE c.oid = ANY ($1) END
+		                  AND f.format_name = %1$I.identities_column_format(c.oid, a.attname)
+		                ORDER BY c.oid, a.attnum', extension_schema)
+		USING tables
 	LOOP
 		-- The newest id is the largest (the type's own order, an index's when there is one), but a HotGuid's
 		-- seconds are not where it sorts. An id dated more than a day ahead of the clock (a sentinel, a value

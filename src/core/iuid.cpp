@@ -1,6 +1,6 @@
 #include "core/iuid.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 
 #include <string>

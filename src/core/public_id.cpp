@@ -1,6 +1,6 @@
 #include "core/public_id.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 
 #include <cstring>

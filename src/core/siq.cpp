@@ -1,6 +1,6 @@
 #include "core/siq.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 
 #include <openssl/evp.h>

@@ -1,7 +1,7 @@
 // SQL functions of the iuid type (src/core/iuid.hpp holds the format).
 #include "core/iuid.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
 #include "pg/boundary.hpp"

@@ -1,7 +1,7 @@
 // SQL functions of LUUID, kept in uuid (src/core/luuid.hpp holds the format).
 #include "core/luuid.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
 #include "pg/boundary.hpp"

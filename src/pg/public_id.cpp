@@ -4,12 +4,12 @@
 // that kind under the key. The key comes from its settings (pg/public_key.cpp), prepared once per key.
 #include "core/public_id.hpp"
 
-#include "core/distributed_id.hpp"
-#include "core/encoding.hpp"
+#include "core/distributedid.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "pg/boundary.hpp"
 #include "pg/datums.hpp"
-#include "pg/distributed_id.hpp"
+#include "pg/distributedid.hpp"
 #include "pg/public_key.hpp"
 
 #include <limits>

@@ -2,8 +2,8 @@
 // (many ids in one clock reading), steps back and jumps forward. No id ever repeats, and ids decrease only where
 // doc/reference.md says they may (DistributedId, DistributedId128 and iUID after the clock goes back a second or
 // more; HotGuid's order within a second follows its wrapping counter, its seconds never go back).
-#include "core/distributed_id.hpp"
-#include "core/distributed_id128.hpp"
+#include "core/distributedid.hpp"
+#include "core/distributedid128.hpp"
 #include "core/hotguid.hpp"
 #include "core/iuid.hpp"
 #include "core/siq.hpp"

@@ -1,7 +1,7 @@
 // HotGuid: the machine tag, the byte layout as Npgsql stores a .NET HotGuid (vectors from
 // python3's uuid.UUID(bytes_le=<.NET memory bytes>), which is .NET's Guid(byte[]) to string), the extractors,
 // the 2^32-second wrap, and the generator's counter on a fake clock.
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/hotguid.hpp"
 #include "fake_clock.hpp"

@@ -1,7 +1,7 @@
 // inDrive iUID: the layout against vectors computed independently with python3's uuid
 // module, the text input of PostgreSQL's uuid_in plus the shape check, and the monotonic-random generator
 // (RFC 9562 6.2, method 2) on a fake clock.
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/iuid.hpp"
 #include "fake_clock.hpp"

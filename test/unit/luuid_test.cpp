@@ -1,6 +1,6 @@
 // LUUID: the blog's layout, vectors from python3's uuid.UUID(int=...) over the blog's
 // formula, the range checks of the SQL arguments, and the short form.
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/luuid.hpp"
 

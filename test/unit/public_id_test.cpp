@@ -3,7 +3,7 @@
 // project parts from it: a uuid laid out as a number has no public id, and a number's public id reads as no uuid.
 #include "core/public_id.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
 

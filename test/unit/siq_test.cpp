@@ -1,7 +1,7 @@
 // SIQ: the layout and every vector of A.2, A.4, A.7, A.9 and A.10 (plus hand vectors
 // computed with python3 from the formulas there), the qualifier table and tail decoding, the text, uuid and
 // binary forms with their errors, and the generator's intended semantics (A.6, F.2) on a fake clock.
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/siq.hpp"
 #include "fake_clock.hpp"

@@ -1,6 +1,6 @@
 // UUIDv7 (RFC 9562, method 3): the layout against RFC 9562's example and python3 vectors, the boundary, and the
 // generator on a fake clock (many ids in one instant, a clock set back, the fraction's rounding).
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/uuidv7.hpp"
 

@@ -1,6 +1,6 @@
 // The reference's own DistributedId128Generator scenarios (Architect.Identities' DistributedId128GeneratorTests),
 // replayed on the step function with a fake clock and a counting sleep, and the layout vectors of the spec.
-#include "core/distributed_id128.hpp"
+#include "core/distributedid128.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
 #include "fake_clock.hpp"

@@ -1,6 +1,6 @@
-#include "core/distributed_id128.hpp"
+#include "core/distributedid128.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 
 #include <cstring>

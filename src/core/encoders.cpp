@@ -1,4 +1,4 @@
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 
 #include "core/error.hpp"
 
@@ -194,7 +194,7 @@ std::optional<Uint128> decode_decimal(const BlockCodec &codec, std::string_view 
 
 } // namespace
 
-// The six functions of one encoder (encoding.hpp), the same for both.
+// The six functions of one encoder (encoders.hpp), the same for both.
 #define IDENTITIES_ID_ENCODER(name, codec)                                                                             \
 	void to_##name##_uint64(std::uint64_t value, char *out) noexcept { codec.encode(value, out, codec.block_length); } \
 	void to_##name##_decimal(Uint128 value, char *out) noexcept {                                                      \

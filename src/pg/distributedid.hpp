@@ -1,7 +1,7 @@
 // Packing and unpacking distributedid datums, for the glue of every function that takes or returns one.
 #pragma once
 
-#include "core/distributed_id.hpp"
+#include "core/distributedid.hpp"
 #include "pg/fixed_bytes_type.hpp"
 
 namespace identities::pg {

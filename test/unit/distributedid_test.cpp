@@ -1,6 +1,6 @@
 // The reference's own DistributedIdGenerator scenarios (Architect.Identities' DistributedIdGeneratorTests),
 // replayed on the step function with a fake clock and a counting sleep.
-#include "core/distributed_id.hpp"
+#include "core/distributedid.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
 #include "fake_clock.hpp"

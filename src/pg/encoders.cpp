@@ -1,14 +1,14 @@
-// SQL functions of Architect's AlphanumericIdEncoder and HexadecimalIdEncoder (src/core/encoding.hpp holds them).
+// SQL functions of Architect's AlphanumericIdEncoder and HexadecimalIdEncoder (src/core/encoders.hpp holds them).
 //
 // Encoders take bigint (one 8-byte block), distributedid and numeric (Architect's decimal form) and uuid (two
 // blocks). Decoders return NULL for anything that is not a canonical encoding, like Architect's ...OrDefault.
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 
-#include "core/distributed_id.hpp"
+#include "core/distributedid.hpp"
 #include "core/error.hpp"
 #include "pg/boundary.hpp"
 #include "pg/datums.hpp"
-#include "pg/distributed_id.hpp"
+#include "pg/distributedid.hpp"
 
 #include <limits>
 

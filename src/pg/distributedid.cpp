@@ -1,10 +1,10 @@
-// SQL functions of the distributedid type (src/core/distributed_id.hpp holds the format).
-#include "core/encoding.hpp"
+// SQL functions of the distributedid type (src/core/distributedid.hpp holds the format).
+#include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
 #include "pg/boundary.hpp"
 #include "pg/datums.hpp"
-#include "pg/distributed_id.hpp"
+#include "pg/distributedid.hpp"
 #include "pg/fixed_bytes_type.hpp"
 #include "pg/incremental_ids.hpp"
 #include "pg/shmem.hpp"

@@ -1,4 +1,4 @@
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/uint128.hpp"
 
 #include <gtest/gtest.h>

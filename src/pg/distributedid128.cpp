@@ -1,5 +1,5 @@
-// SQL functions of DistributedId128, kept in uuid (src/core/distributed_id128.hpp holds the format).
-#include "core/distributed_id128.hpp"
+// SQL functions of DistributedId128, kept in uuid (src/core/distributedid128.hpp holds the format).
+#include "core/distributedid128.hpp"
 
 #include "core/error.hpp"
 #include "core/random.hpp"

@@ -1,4 +1,4 @@
-#include "core/distributed_id.hpp"
+#include "core/distributedid.hpp"
 
 #include "core/error.hpp"
 
