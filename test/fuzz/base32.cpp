@@ -7,7 +7,7 @@
 // and O -> 0). The input's bytes themselves are encoded by both writers and decoded back.
 #include "fuzz.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 
 #include <cstring>
 #include <memory>

@@ -19,9 +19,9 @@
 // Every buffer handed to the core is a heap copy of exactly its size, so ASan sees a read or write past it.
 #include "fuzz.hpp"
 
-#include "core/distributed_id.hpp"
-#include "core/distributed_id128.hpp"
-#include "core/encoding.hpp"
+#include "core/distributedid.hpp"
+#include "core/distributedid128.hpp"
+#include "core/encoders.hpp"
 #include "core/iuid.hpp"
 #include "core/luuid.hpp"
 #include "core/numeric_wire.hpp"

@@ -7,7 +7,7 @@
 // format_decimal(parse(x)) must be x without its leading zeros (and parse that back to the same value).
 #include "fuzz.hpp"
 
-#include "core/distributed_id.hpp"
+#include "core/distributedid.hpp"
 #include "core/siq.hpp"
 
 namespace {

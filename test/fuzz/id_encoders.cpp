@@ -7,7 +7,7 @@
 // read as numbers, are encoded by each encoder and must decode back.
 #include "fuzz.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 
 #include <algorithm>
 #include <memory>

@@ -11,7 +11,7 @@
 // only, else 22023; the last 4 bytes of its SHA-256, "" and "0" giving 0).
 #include "fuzz.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/siq.hpp"
 
 #include <openssl/sha.h>

@@ -9,7 +9,7 @@
 // zeros.
 #include "fuzz.hpp"
 
-#include "core/encoding.hpp"
+#include "core/encoders.hpp"
 #include "core/iuid.hpp"
 #include "core/luuid.hpp"
 
