@@ -1,4 +1,4 @@
-module pgxidentities
+module pgxn.org/dist/identities/clients/go
 
 go 1.25.0
 

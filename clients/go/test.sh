@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# pgxidentities' checks, inside the PostgreSQL 18 (Debian forky) chroot, against the server that libpq's PG*
+# identitiespgx's checks, inside the PostgreSQL 18 (Debian forky) chroot, against the server that libpq's PG*
 # variables name (test/clients/run go). Installs Debian's Go and pgx v5 when missing, builds offline against
 # Debian's Go sources (a go.work outside the tree replaces each module by its directory under /usr/share/gocode,
 # GOPROXY=off), keeps Go's build cache in the chroot, and prints one "ok - NAME" or "not ok - NAME" line per check:
@@ -58,7 +58,7 @@ check "gofmt finds nothing to change" formatted
 check "go vet finds nothing" go vet ./...
 
 # go test -v: each top-level test becomes one check, with its output under a failing one.
-go test -v -count=1 . >"$cache/go-test.log" 2>&1
+go test -v -count=1 ./identitiespgx >"$cache/go-test.log" 2>&1
 test_status=$?
 awk '
 	/^=== RUN   [^\/]*$/ { detail = ""; failing = 0; next }
@@ -89,13 +89,13 @@ else
 fi
 
 # sqlc is not packaged in Debian: the README's sqlc.yaml is checked against the package instead, each go_type an
-# exported type of the module it imports.
+# exported type of the package it imports.
 sqlc_overrides() {
 	local types
 	types=$(readme_block yaml sqlc | awk '$1 == "import:" { module = $2 } $1 == "type:" { print module, $2 }')
 	[ -n "$types" ] || { echo "no go_type in the README's sqlc.yaml"; return 1; }
 	while read -r module type; do
-		[ "$module" = "$(go list -m)" ] || { echo "go_type imports $module"; return 1; }
+		[ "$module" = "$(go list ./identitiespgx)" ] || { echo "go_type imports $module"; return 1; }
 		go doc -c "$module.$type" >/dev/null 2>&1 || { echo "$module has no type $type"; return 1; }
 	done <<<"$types"
 }

@@ -1,4 +1,8 @@
 // Drizzle ORM (drizzle-orm/pg-core) column types for the identities extension's types (drizzle.mjs and drizzle.js).
+// Written once, here; drizzle.d.mts is a copy the package's prepare script makes (npm install, npm ci, npm pack),
+// as drizzle-orm ships its own .d.ts and .d.cts: the same text resolves 'drizzle-orm' by the file's module format,
+// and an ES module application needs drizzle-orm's ES module types (its SQL class, told apart by a private member,
+// is not the CommonJS one), which drizzle.mjs uses too.
 import type { customType } from 'drizzle-orm/pg-core'
 import type { SQL, SQLWrapper } from 'drizzle-orm'
 import type { DistributedId, Siq } from './core.js'

@@ -1,5 +1,6 @@
 // Kysely column types and helpers for the identities extension's types (kysely.mjs and kysely.js), with
-// identities-pg's register(pool) on the pg Pool of Kysely's PostgresDialect.
+// identities-pg's register(pool) on the pg Pool of Kysely's PostgresDialect. kysely.d.mts re-exports these, as
+// kysely.mjs re-exports kysely.js (Kysely's types are interfaces, the same from either of its builds).
 import type { ColumnType, Expression, OperationNode, RawBuilder, SqlBool } from 'kysely'
 import type { DistributedId, Siq } from './core.js'
 

@@ -2,10 +2,12 @@
 # identities-pg's checks against a real server (libpq's PG* variables; the database has the extension, the server
 # preloads it), as test/clients/run runs them:
 #   1. test.js: the node-postgres adapter's round trips, from this directory (npm ci: pg, pg-copy-streams);
-#   2. npm pack: the tarball, and what it holds;
+#   2. npm pack: the tarball, and what it holds (drizzle.d.mts, which the package's prepare script copies from
+#      drizzle.d.ts, among them);
 #   3. app/: a throwaway application that installs the tarball by path and imports identities-pg by its name, with
 #      node-postgres, postgres.js, Drizzle ORM (drizzle-kit generate and migrate) and Kysely: tsc --strict over its
-#      typed programs (and the declarations refusing what they must), then dist/test.js;
+#      typed programs, as ES modules and through require() (src/require-forms.cts), and the declarations refusing
+#      what they must, then dist/test.js;
 #   4. prisma/: the same with Prisma ORM 7 and @prisma/adapter-pg, when IDENTITIES_NODE_PRISMA=yes (its install
 #      is ten times the others': test/clients/run asks for it against one major).
 # Each application's dependencies are installed with npm ci once per package-lock.json, in

@@ -10,7 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"pgxidentities"
+	"pgxn.org/dist/identities/clients/go/identitiespgx"
 )
 
 func main() {
@@ -19,7 +19,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	config.AfterConnect = pgxidentities.Register // each new connection looks the types up once
+	config.AfterConnect = identitiespgx.Register // each new connection looks the types up once
 	pool, err := pgxpool.NewWithConfig(ctx, config)
 	if err != nil {
 		log.Fatal(err)
@@ -44,15 +44,15 @@ func bookARide(ctx context.Context, pool *pgxpool.Pool) error {
 		return err
 	}
 
-	var id pgxidentities.DistributedID
-	var trip pgxidentities.Iuid
-	var ref pgxidentities.Siq
+	var id identitiespgx.DistributedID
+	var trip identitiespgx.Iuid
+	var ref identitiespgx.Siq
 	err = tx.QueryRow(ctx, "INSERT INTO rides DEFAULT VALUES RETURNING id, trip, ref").Scan(&id, &trip, &ref)
 	if err != nil {
 		return err
 	}
 	// id is sent as a distributedid (numeric's binary form): the primary key finds the row
-	var found pgxidentities.Iuid
+	var found identitiespgx.Iuid
 	if err := tx.QueryRow(ctx, "SELECT trip FROM rides WHERE id = $1", id).Scan(&found); err != nil {
 		return err
 	}

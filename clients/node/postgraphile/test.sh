@@ -19,9 +19,10 @@ if [ "${1:-}" = prepare ]; then
 			(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error --prefer-offline --engine-strict=false >/dev/null) &&
 			touch "$dir/$key.installed" || { echo "not ok - PostGraphile: npm ci"; exit 1; }
 	fi
-	# identities-pg as an application installs it: the files its package.json ships
+	# identities-pg as an application installs it: the files its package.json ships (npm's prepare script makes
+	# drizzle.d.mts, as npm pack would)
 	rm -rf "$dir/node_modules/identities-pg" && mkdir -p "$dir/node_modules/identities-pg" &&
-		(cd "$here/.." && cp package.json $(node -p "require('./package.json').files.join(' ')") "$dir/node_modules/identities-pg/") &&
+		(cd "$here/.." && npm run --silent prepare && cp package.json $(node -p "require('./package.json').files.join(' ')") "$dir/node_modules/identities-pg/") &&
 		cp "$here/test.js" "$dir/" || { echo "not ok - PostGraphile: identities-pg copied into the API"; exit 1; }
 	exit 0
 fi

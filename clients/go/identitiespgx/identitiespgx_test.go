@@ -1,6 +1,6 @@
-// Round trips of distributedid, iuid and siq through pgx v5 and pgxidentities, against a real server: libpq's
+// Round trips of distributedid, iuid and siq through pgx v5 and identitiespgx, against a real server: libpq's
 // PG* variables name a database with the extension, on a server that preloads it (siq_generate needs that).
-package pgxidentities_test
+package identitiespgx_test
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 
-	"pgxidentities"
+	"pgxn.org/dist/identities/clients/go/identitiespgx"
 )
 
 var ctx = context.Background()
@@ -44,7 +44,7 @@ func connectTo(t *testing.T, database string) *pgx.Conn {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close(ctx) })
-	if err := pgxidentities.Register(ctx, conn); err != nil {
+	if err := identitiespgx.Register(ctx, conn); err != nil {
 		t.Fatal(err)
 	}
 	return conn
@@ -86,24 +86,24 @@ func mustBig(text string) *big.Int {
 	return n
 }
 
-func mustDistributedID(text string) pgxidentities.DistributedID {
-	d, err := pgxidentities.ParseDistributedID(text)
+func mustDistributedID(text string) identitiespgx.DistributedID {
+	d, err := identitiespgx.ParseDistributedID(text)
 	if err != nil {
 		panic(err)
 	}
 	return d
 }
 
-func mustSiq(text string) pgxidentities.Siq {
-	s, err := pgxidentities.ParseSiq(text)
+func mustSiq(text string) identitiespgx.Siq {
+	s, err := identitiespgx.ParseSiq(text)
 	if err != nil {
 		panic(err)
 	}
 	return s
 }
 
-func mustIuid(text string) pgxidentities.Iuid {
-	i, err := pgxidentities.ParseIuid(text)
+func mustIuid(text string) identitiespgx.Iuid {
+	i, err := identitiespgx.ParseIuid(text)
 	if err != nil {
 		panic(err)
 	}
@@ -141,9 +141,9 @@ func TestNumericBinaryFormIsTheServers(t *testing.T) {
 			var value any
 			var err error
 			if name == "siq" {
-				value, err = pgxidentities.SiqFromBigInt(mustBig(decimal))
+				value, err = identitiespgx.SiqFromBigInt(mustBig(decimal))
 			} else {
-				value, err = pgxidentities.ParseDistributedID(decimal)
+				value, err = identitiespgx.ParseDistributedID(decimal)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -175,13 +175,13 @@ func TestNumericBinaryFormIsTheServers(t *testing.T) {
 }
 
 func TestTextFormsComparisonsAndJSON(t *testing.T) {
-	if d := mustDistributedID(" 0042 "); d != pgxidentities.DistributedIDFromUint64(42) || d.String() != "42" {
+	if d := mustDistributedID(" 0042 "); d != identitiespgx.DistributedIDFromUint64(42) || d.String() != "42" {
 		t.Errorf("distributedid 42: %v", d)
 	}
 	if d := mustDistributedID(maxDistributedID); d.String() != maxDistributedID || d.BigInt().String() != maxDistributedID {
 		t.Errorf("distributedid max: %v", d)
 	}
-	if s := mustSiq("FF"); s != pgxidentities.SiqFromUint64(255) || s.String() != "00000000000000000000000000ff" {
+	if s := mustSiq("FF"); s != identitiespgx.SiqFromUint64(255) || s.String() != "00000000000000000000000000ff" {
 		t.Errorf("siq ff: %v", s)
 	}
 	if s := mustSiq(maxSiq); s.BigInt().Cmp(mustBig("0x"+maxSiq)) != 0 {
@@ -191,33 +191,33 @@ func TestTextFormsComparisonsAndJSON(t *testing.T) {
 		t.Errorf("iuid: %v", i)
 	}
 	bad := map[string]error{
-		"distributedid 10^28":  errorOf(pgxidentities.ParseDistributedID("1" + strings.Repeat("0", 28))),
-		"distributedid -1":     errorOf(pgxidentities.ParseDistributedID("-1")),
-		"distributedid 1_000":  errorOf(pgxidentities.ParseDistributedID("1_000")),
-		"distributedid empty":  errorOf(pgxidentities.ParseDistributedID("")),
-		"distributedid big -1": errorOf(pgxidentities.DistributedIDFromBigInt(big.NewInt(-1))),
-		"siq 0x1f":             errorOf(pgxidentities.ParseSiq("0x1f")),
-		"siq 29 digits":        errorOf(pgxidentities.ParseSiq("0" + maxSiq)),
-		"siq 2^112":            errorOf(pgxidentities.SiqFromBigInt(mustBig("0x1" + strings.Repeat("0", 28)))),
-		"iuid version 4":       errorOf(pgxidentities.ParseIuid(aVersion4UUID)),
-		"iuid variant 11":      errorOf(pgxidentities.ParseIuid("01a20942-04f9-8001-c086-1378e8435031")),
-		"iuid not a uuid":      errorOf(pgxidentities.ParseIuid("01a20942")),
+		"distributedid 10^28":  errorOf(identitiespgx.ParseDistributedID("1" + strings.Repeat("0", 28))),
+		"distributedid -1":     errorOf(identitiespgx.ParseDistributedID("-1")),
+		"distributedid 1_000":  errorOf(identitiespgx.ParseDistributedID("1_000")),
+		"distributedid empty":  errorOf(identitiespgx.ParseDistributedID("")),
+		"distributedid big -1": errorOf(identitiespgx.DistributedIDFromBigInt(big.NewInt(-1))),
+		"siq 0x1f":             errorOf(identitiespgx.ParseSiq("0x1f")),
+		"siq 29 digits":        errorOf(identitiespgx.ParseSiq("0" + maxSiq)),
+		"siq 2^112":            errorOf(identitiespgx.SiqFromBigInt(mustBig("0x1" + strings.Repeat("0", 28)))),
+		"iuid version 4":       errorOf(identitiespgx.ParseIuid(aVersion4UUID)),
+		"iuid variant 11":      errorOf(identitiespgx.ParseIuid("01a20942-04f9-8001-c086-1378e8435031")),
+		"iuid not a uuid":      errorOf(identitiespgx.ParseIuid("01a20942")),
 	}
 	for name, err := range bad {
-		if !errors.Is(err, pgxidentities.ErrInvalidID) {
+		if !errors.Is(err, identitiespgx.ErrInvalidID) {
 			t.Errorf("%s: accepted, or not an ErrInvalidID: %v", name, err)
 		}
 	}
-	ids := []pgxidentities.DistributedID{mustDistributedID(maxDistributedID), mustDistributedID("18446744073709551616"),
-		pgxidentities.DistributedIDFromUint64(1<<64 - 1)}
-	slices.SortFunc(ids, pgxidentities.DistributedID.Compare)
+	ids := []identitiespgx.DistributedID{mustDistributedID(maxDistributedID), mustDistributedID("18446744073709551616"),
+		identitiespgx.DistributedIDFromUint64(1<<64 - 1)}
+	slices.SortFunc(ids, identitiespgx.DistributedID.Compare)
 	if ids[0].String() != "18446744073709551615" || ids[2].String() != maxDistributedID {
 		t.Errorf("sorted: %v", ids)
 	}
 	type ride struct {
-		ID   pgxidentities.DistributedID
-		Trip pgxidentities.Iuid
-		Ref  *pgxidentities.Siq
+		ID   identitiespgx.DistributedID
+		Trip identitiespgx.Iuid
+		Ref  *identitiespgx.Siq
 	}
 	original := ride{mustDistributedID(maxDistributedID), mustIuid(anIuid), nil}
 	text, err := json.Marshal(original)
@@ -232,9 +232,9 @@ func TestDefaultGeneratedIDsReadBackAsGoValues(t *testing.T) {
 	conn := connect(t)
 	exec(t, conn, `CREATE TEMP TABLE rides (id distributedid PRIMARY KEY DEFAULT distributedid_generate(),
 		trip iuid NOT NULL DEFAULT iuid_generate(42, 7), ref siq NOT NULL DEFAULT siq_generate('user'))`)
-	var id pgxidentities.DistributedID
-	var trip pgxidentities.Iuid
-	var ref pgxidentities.Siq
+	var id identitiespgx.DistributedID
+	var trip identitiespgx.Iuid
+	var ref identitiespgx.Siq
 	var idText, tripText, refText string
 	var idTime, tripTime, refTime time.Time
 	var country, entity int
@@ -276,10 +276,10 @@ func TestTextAndBinaryFormats(t *testing.T) {
 	conn := connect(t)
 	query := "SELECT $1::distributedid, $2::siq, $3::iuid, $1::distributedid::text, $2::siq::numeric::text, $3::iuid::text"
 	d, s, i := mustDistributedID(maxDistributedID), mustSiq(maxSiq), mustIuid(anIuid)
-	generated := func() (pgxidentities.DistributedID, pgxidentities.Siq, pgxidentities.Iuid) {
-		var d pgxidentities.DistributedID
-		var s pgxidentities.Siq
-		var i pgxidentities.Iuid
+	generated := func() (identitiespgx.DistributedID, identitiespgx.Siq, identitiespgx.Iuid) {
+		var d identitiespgx.DistributedID
+		var s identitiespgx.Siq
+		var i identitiespgx.Iuid
 		queryRow(t, conn, "SELECT distributedid_generate(), siq_generate('event'), iuid_generate(255, 255)", nil, &d, &s, &i)
 		return d, s, i
 	}
@@ -291,14 +291,14 @@ func TestTextAndBinaryFormats(t *testing.T) {
 	}
 	for mode, options := range modes {
 		for _, value := range [][3]any{{d, s, i}, {gd, gs, gi},
-			{pgxidentities.DistributedID{}, pgxidentities.Siq{}, mustIuid("00000000-0000-8000-8000-000000000000")}} {
+			{identitiespgx.DistributedID{}, identitiespgx.Siq{}, mustIuid("00000000-0000-8000-8000-000000000000")}} {
 			rows, err := conn.Query(ctx, query, append(slices.Clone(options), value[0], value[1], value[2])...)
 			if err != nil {
 				t.Fatalf("%s: %v", mode, err)
 			}
-			var backD pgxidentities.DistributedID
-			var backS pgxidentities.Siq
-			var backI pgxidentities.Iuid
+			var backD identitiespgx.DistributedID
+			var backS identitiespgx.Siq
+			var backI identitiespgx.Iuid
 			var textD, decimalS, textI string
 			for rows.Next() {
 				format := rows.FieldDescriptions()[0].Format
@@ -313,9 +313,9 @@ func TestTextAndBinaryFormats(t *testing.T) {
 			if err != nil || backD != value[0] || backS != value[1] || backI != value[2] {
 				t.Errorf("%s: sent %v %v %v, read %v %v %v (%v)", mode, value[0], value[1], value[2], backD, backS, backI, err)
 			}
-			sentS := value[1].(pgxidentities.Siq)
-			if textD != value[0].(pgxidentities.DistributedID).String() || decimalS != sentS.BigInt().String() ||
-				textI != value[2].(pgxidentities.Iuid).String() {
+			sentS := value[1].(identitiespgx.Siq)
+			if textD != value[0].(identitiespgx.DistributedID).String() || decimalS != sentS.BigInt().String() ||
+				textI != value[2].(identitiespgx.Iuid).String() {
 				t.Errorf("%s: the server read %s %s %s", mode, textD, decimalS, textI)
 			}
 		}
@@ -374,7 +374,7 @@ func TestOtherGoTypesScanAndEncode(t *testing.T) {
 	}
 	// As bigint parameters, by value (a Siq's String() is hex); too large for an int64: an error.
 	var asBigint int64
-	queryRow(t, conn, "SELECT $1::bigint + $2::bigint", []any{mustSiq("10"), pgxidentities.DistributedIDFromUint64(42)}, &asBigint)
+	queryRow(t, conn, "SELECT $1::bigint + $2::bigint", []any{mustSiq("10"), identitiespgx.DistributedIDFromUint64(42)}, &asBigint)
 	if asBigint != 16+42 {
 		t.Errorf("as bigints: %d", asBigint)
 	}
@@ -410,11 +410,11 @@ func fillTables(t *testing.T, conn *pgx.Conn) {
 }
 
 // someIDs reads the ids of rows 1000, 2000 and 3000 of dids, iuids and siqs.
-func someIDs(t *testing.T, conn *pgx.Conn) ([]pgxidentities.DistributedID, []pgxidentities.Iuid, []pgxidentities.Siq) {
+func someIDs(t *testing.T, conn *pgx.Conn) ([]identitiespgx.DistributedID, []identitiespgx.Iuid, []identitiespgx.Siq) {
 	t.Helper()
-	var dids []pgxidentities.DistributedID
-	var iuids []pgxidentities.Iuid
-	var siqs []pgxidentities.Siq
+	var dids []identitiespgx.DistributedID
+	var iuids []identitiespgx.Iuid
+	var siqs []identitiespgx.Siq
 	queryRow(t, conn, `SELECT (SELECT array_agg(id ORDER BY n) FROM dids WHERE n % 1000 = 0 AND n <= 3000),
 		(SELECT array_agg(id ORDER BY n) FROM iuids WHERE n % 1000 = 0 AND n <= 3000),
 		(SELECT array_agg(id ORDER BY n) FROM siqs WHERE n % 1000 = 0 AND n <= 3000)`, nil, &dids, &iuids, &siqs)
@@ -462,18 +462,18 @@ func TestArrays(t *testing.T) {
 	fillTables(t, conn)
 	dids, iuids, siqs := someIDs(t, conn)
 	for _, options := range [][]any{nil, {pgx.QueryResultFormats{pgx.TextFormatCode}}} {
-		var withNull []*pgxidentities.DistributedID
-		var tags []pgxidentities.Siq
-		var rides []pgxidentities.Iuid
+		var withNull []*identitiespgx.DistributedID
+		var tags []identitiespgx.Siq
+		var rides []identitiespgx.Iuid
 		queryRow(t, conn, `SELECT ARRAY[distributedid_generate(), NULL], ARRAY[siq_generate('tag')],
 			ARRAY[iuid_generate(3, 4), iuid_generate(3, 4)]`, options, &withNull, &tags, &rides)
-		if len(withNull) != 2 || withNull[0] == nil || withNull[1] != nil || len(tags) != 1 || tags[0] == (pgxidentities.Siq{}) ||
+		if len(withNull) != 2 || withNull[0] == nil || withNull[1] != nil || len(tags) != 1 || tags[0] == (identitiespgx.Siq{}) ||
 			len(rides) != 2 || rides[0].Compare(rides[1]) >= 0 || rides[1].Country() != 3 {
 			t.Errorf("%v: %v %v %v", options, withNull, tags, rides)
 		}
 	}
-	var flat pgtype.FlatArray[pgxidentities.Siq]
-	var nested pgtype.Array[pgxidentities.Iuid]
+	var flat pgtype.FlatArray[identitiespgx.Siq]
+	var nested pgtype.Array[identitiespgx.Iuid]
 	queryRow(t, conn, "SELECT $1::siq[], ARRAY[[$2::iuid], [$3::iuid]]", []any{siqs, iuids[0], iuids[1]}, &flat, &nested)
 	twoByOne := []pgtype.ArrayDimension{{Length: 2, LowerBound: 1}, {Length: 1, LowerBound: 1}}
 	if !slices.Equal(flat, siqs) || !slices.Equal(nested.Dims, twoByOne) ||
@@ -497,14 +497,14 @@ func TestArrays(t *testing.T) {
 	}
 	// Array columns, written and read in binary and through the simple protocol's text literals.
 	exec(t, conn, "CREATE TEMP TABLE lists (da distributedid[], sa siq[], ia iuid[], dn distributedid[])")
-	withNull := []*pgxidentities.DistributedID{&dids[0], nil}
+	withNull := []*identitiespgx.DistributedID{&dids[0], nil}
 	for _, mode := range []pgx.QueryExecMode{pgx.QueryExecModeCacheStatement, pgx.QueryExecModeSimpleProtocol} {
 		exec(t, conn, "TRUNCATE lists")
 		exec(t, conn, "INSERT INTO lists VALUES ($1, $2, $3, $4)", mode, dids, siqs, iuids, withNull)
-		var backD []pgxidentities.DistributedID
-		var backS []pgxidentities.Siq
-		var backI []pgxidentities.Iuid
-		var backN []*pgxidentities.DistributedID
+		var backD []identitiespgx.DistributedID
+		var backS []identitiespgx.Siq
+		var backI []identitiespgx.Iuid
+		var backN []*identitiespgx.DistributedID
 		queryRow(t, conn, "SELECT * FROM lists", []any{mode}, &backD, &backS, &backI, &backN)
 		if !slices.Equal(backD, dids) || !slices.Equal(backS, siqs) || !slices.Equal(backI, iuids) ||
 			len(backN) != 2 || *backN[0] != dids[0] || backN[1] != nil {
@@ -516,8 +516,8 @@ func TestArrays(t *testing.T) {
 func TestNulls(t *testing.T) {
 	conn := connect(t)
 	exec(t, conn, "CREATE TEMP TABLE maybe (d distributedid, s siq, i iuid)")
-	exec(t, conn, "INSERT INTO maybe VALUES ($1, $2, $3)", (*pgxidentities.DistributedID)(nil), (*pgxidentities.Siq)(nil),
-		(*pgxidentities.Iuid)(nil))
+	exec(t, conn, "INSERT INTO maybe VALUES ($1, $2, $3)", (*identitiespgx.DistributedID)(nil), (*identitiespgx.Siq)(nil),
+		(*identitiespgx.Iuid)(nil))
 	exec(t, conn, "INSERT INTO maybe VALUES ($1, $2, $3)", nil, pgtype.Numeric{}, pgtype.UUID{})
 	for _, options := range [][]any{nil, {pgx.QueryResultFormats{pgx.TextFormatCode}}, {pgx.QueryExecModeSimpleProtocol}} {
 		rows, err := conn.Query(ctx, "SELECT d, s, i, d, i, d IS NULL AND s IS NULL AND i IS NULL FROM maybe", options...)
@@ -526,7 +526,7 @@ func TestNulls(t *testing.T) {
 		}
 		count := 0
 		for rows.Next() {
-			d, s, i := &pgxidentities.DistributedID{}, &pgxidentities.Siq{}, &pgxidentities.Iuid{}
+			d, s, i := &identitiespgx.DistributedID{}, &identitiespgx.Siq{}, &identitiespgx.Iuid{}
 			numeric, uuid := pgtype.Numeric{Valid: true}, pgtype.UUID{Valid: true}
 			var allNull bool
 			if err := rows.Scan(&d, &s, &i, &numeric, &uuid, &allNull); err != nil {
@@ -540,7 +540,7 @@ func TestNulls(t *testing.T) {
 		if rows.Err() != nil || count != 2 {
 			t.Errorf("%v: %d rows, %v", options, count, rows.Err())
 		}
-		var notNullable pgxidentities.DistributedID
+		var notNullable identitiespgx.DistributedID
 		err = conn.QueryRow(ctx, "SELECT d FROM maybe LIMIT 1", options...).Scan(&notNullable)
 		if err == nil || !strings.Contains(err.Error(), "NULL") {
 			t.Errorf("%v: NULL scanned into a DistributedID: %v", options, err)
@@ -552,7 +552,7 @@ func TestBadValuesAreRefusedBeforeAnythingIsSent(t *testing.T) {
 	conn := connect(t)
 	exec(t, conn, "CREATE TEMP TABLE refused (d distributedid, s siq, i iuid, da distributedid[], ia iuid[])")
 	// inSimpleProtocol: refused there too. That protocol has no parameter types: pgx picks the codec by the Go type,
-	// so only pgxidentities' own types are checked; other Go values go as literals, which the server checks.
+	// so only identitiespgx' own types are checked; other Go values go as literals, which the server checks.
 	bad := []struct {
 		column           string
 		value            any
@@ -569,12 +569,12 @@ func TestBadValuesAreRefusedBeforeAnythingIsSent(t *testing.T) {
 		{"s", float32(2), "a floating-point number is no id", false},
 		{"s", mustBig("0x10000000000000000000000000000"), "out of range (0 … 2^112-1)", false},
 		{"s", int64(-5), "out of range", false},
-		{"i", pgxidentities.Iuid(mustUUID(aVersion4UUID)), "not a uuid of version 8 and variant 10", true},
-		{"i", pgxidentities.Iuid{}, "not a uuid of version 8", true},
+		{"i", identitiespgx.Iuid(mustUUID(aVersion4UUID)), "not a uuid of version 8 and variant 10", true},
+		{"i", identitiespgx.Iuid{}, "not a uuid of version 8", true},
 		{"i", pgtype.UUID{Bytes: mustUUID(aVersion4UUID), Valid: true}, "version 8", false},
 		{"i", mustUUID(aVersion4UUID), "version 8", false},
-		{"da", []any{pgxidentities.DistributedIDFromUint64(1), big.NewInt(-1)}, "out of range", false},
-		{"ia", []pgxidentities.Iuid{mustIuid(anIuid), {}}, "version 8", true},
+		{"da", []any{identitiespgx.DistributedIDFromUint64(1), big.NewInt(-1)}, "out of range", false},
+		{"ia", []identitiespgx.Iuid{mustIuid(anIuid), {}}, "version 8", true},
 	}
 	tx, err := conn.Begin(ctx)
 	if err != nil {
@@ -588,7 +588,7 @@ func TestBadValuesAreRefusedBeforeAnythingIsSent(t *testing.T) {
 			}
 			_, err := tx.Exec(ctx, fmt.Sprintf("INSERT INTO refused (%s) VALUES ($1)", c.column), mode, c.value)
 			var serverError *pgconn.PgError
-			if !errors.Is(err, pgxidentities.ErrInvalidID) || errors.As(err, &serverError) || !strings.Contains(err.Error(), c.says) {
+			if !errors.Is(err, identitiespgx.ErrInvalidID) || errors.As(err, &serverError) || !strings.Contains(err.Error(), c.says) {
 				t.Errorf("mode %v, %s = %T %v: %v", mode, c.column, c.value, c.value, err)
 			}
 		}
@@ -597,12 +597,12 @@ func TestBadValuesAreRefusedBeforeAnythingIsSent(t *testing.T) {
 	_, err = tx.Exec(ctx, "INSERT INTO refused (d) VALUES ($1)", mustBig("10000000000000000000000000000"))
 	start := "failed to encode args[0]: unable to encode 10000000000000000000000000000 into binary format for " +
 		"distributedid (OID "
-	end := "): pgxidentities: 10000000000000000000000000000 is not a valid distributedid: out of range (0 … 10^28-1)"
+	end := "): identitiespgx: 10000000000000000000000000000 is not a valid distributedid: out of range (0 … 10^28-1)"
 	if err == nil || !strings.HasPrefix(err.Error(), start) || !strings.HasSuffix(err.Error(), end) {
 		t.Errorf("the README's error: %v", err)
 	}
 	// A distributedid is not a siq, nor the other way round: no cast between them in the database either.
-	if _, err := tx.Exec(ctx, "INSERT INTO refused (s) VALUES ($1)", pgxidentities.DistributedIDFromUint64(10)); err == nil {
+	if _, err := tx.Exec(ctx, "INSERT INTO refused (s) VALUES ($1)", identitiespgx.DistributedIDFromUint64(10)); err == nil {
 		t.Errorf("a DistributedID went into a siq column")
 	}
 	if _, err := tx.Exec(ctx, "INSERT INTO refused (d) VALUES ($1)", mustSiq("10")); err == nil {
@@ -676,7 +676,7 @@ func TestTimeWindowsUseThePrimaryKey(t *testing.T) {
 	}
 	// The window's bounds read as Go values, in binary and text, and go back as parameters: both are iUIDs.
 	for _, options := range [][]any{nil, {pgx.QueryExecModeSimpleProtocol}} {
-		var first, last pgxidentities.Iuid
+		var first, last identitiespgx.Iuid
 		var lastText string
 		var lastTime time.Time
 		queryRow(t, conn, "SELECT iuid_window_first(w), iuid_window_last(w), iuid_window_last(w)::text, "+
@@ -685,7 +685,7 @@ func TestTimeWindowsUseThePrimaryKey(t *testing.T) {
 		if !first.Time().Equal(hourStart) || last.String() != lastText || !last.Time().Equal(lastTime) {
 			t.Errorf("%v: bounds %v (%v) and %v (%v)", options, first, first.Time(), last, last.Time())
 		}
-		var back pgxidentities.Iuid
+		var back identitiespgx.Iuid
 		if err := conn.QueryRow(ctx, "SELECT $1::iuid", last).Scan(&back); err != nil || back != last {
 			t.Errorf("%v: iuid_window_last sent back: %v, %v", options, back, err)
 		}
@@ -697,7 +697,7 @@ func TestPoolWithAfterConnect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	config.AfterConnect = pgxidentities.Register
+	config.AfterConnect = identitiespgx.Register
 	config.MaxConns = 3
 	pool, err := pgxpool.NewWithConfig(ctx, config)
 	if err != nil {
@@ -715,8 +715,8 @@ func TestPoolWithAfterConnect(t *testing.T) {
 	}
 	pids := map[uint32]bool{}
 	for _, conn := range held {
-		var s pgxidentities.Siq
-		if err := conn.QueryRow(ctx, "SELECT siq_generate('channel')").Scan(&s); err != nil || s == (pgxidentities.Siq{}) {
+		var s identitiespgx.Siq
+		if err := conn.QueryRow(ctx, "SELECT siq_generate('channel')").Scan(&s); err != nil || s == (identitiespgx.Siq{}) {
 			t.Errorf("connection %d: %v (%v)", conn.Conn().PgConn().PID(), s, err)
 		}
 		pids[conn.Conn().PgConn().PID()] = true
@@ -725,7 +725,7 @@ func TestPoolWithAfterConnect(t *testing.T) {
 	if len(pids) != 3 {
 		t.Errorf("%d connections", len(pids))
 	}
-	var ids []pgxidentities.DistributedID
+	var ids []identitiespgx.DistributedID
 	if err := pool.QueryRow(ctx, "SELECT ARRAY[distributedid_generate(), distributedid_generate()]").Scan(&ids); err != nil ||
 		len(ids) != 2 || ids[0].Compare(ids[1]) >= 0 {
 		t.Errorf("pool.QueryRow: %v (%v)", ids, err)
@@ -735,7 +735,7 @@ func TestPoolWithAfterConnect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plainConfig.AfterConnect = pgxidentities.Register
+	plainConfig.AfterConnect = identitiespgx.Register
 	elsewhere, err := pgxpool.NewWithConfig(ctx, plainConfig)
 	if err != nil {
 		t.Fatal(err)
@@ -753,10 +753,10 @@ func TestCopyFrom(t *testing.T) {
 		CREATE TEMP TABLE refused_copy (LIKE copied)`)
 	d, s, i := mustDistributedID(maxDistributedID), mustSiq(maxSiq), mustIuid(anIuid)
 	rows := [][]any{
-		{1, d, s, i, []pgxidentities.DistributedID{d, {}}, []pgxidentities.Iuid{i}},
+		{1, d, s, i, []identitiespgx.DistributedID{d, {}}, []identitiespgx.Iuid{i}},
 		{2, nil, nil, nil, nil, nil},
-		{3, (*pgxidentities.DistributedID)(nil), (*pgxidentities.Siq)(nil), (*pgxidentities.Iuid)(nil),
-			[]*pgxidentities.DistributedID{nil}, []pgxidentities.Iuid{}},
+		{3, (*identitiespgx.DistributedID)(nil), (*identitiespgx.Siq)(nil), (*identitiespgx.Iuid)(nil),
+			[]*identitiespgx.DistributedID{nil}, []identitiespgx.Iuid{}},
 		// plain Go values: the column types say what they are
 		{4, uint64(1 << 63), "ABC", [16]byte(i), []any{7, "8"}, []pgtype.UUID{{Bytes: i, Valid: true}}},
 		{5, "1065896647567317033105227776", big.NewInt(255), anIuid, []*big.Int{big.NewInt(9)}, []string{anIuid}},
@@ -793,8 +793,8 @@ func TestCopyFrom(t *testing.T) {
 	} {
 		_, err := conn.CopyFrom(ctx, pgx.Identifier{"refused_copy"}, []string{"n", "d", "s", "i", "da", "ia"},
 			pgx.CopyFromRows(append(slices.Clone(rows), badRow)))
-		// the server reports pgx's CopyFail, which carries pgxidentities' error
-		if err == nil || !strings.Contains(err.Error(), "pgxidentities: ") || !strings.Contains(err.Error(), "is not a valid") {
+		// the server reports pgx's CopyFail, which carries identitiespgx' error
+		if err == nil || !strings.Contains(err.Error(), "identitiespgx: ") || !strings.Contains(err.Error(), "is not a valid") {
 			t.Errorf("CopyFrom of %v: %v", badRow, err)
 		}
 	}
@@ -823,7 +823,7 @@ func TestRegisterFindsTheTypesWhereverTheyLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	elsewhere := connectTo(t, "pgx_identities_elsewhere")
-	var d pgxidentities.DistributedID
+	var d identitiespgx.DistributedID
 	var at time.Time
 	queryRow(t, elsewhere, "SELECT ids.distributedid_generate()", nil, &d)
 	queryRow(t, elsewhere, "SELECT ids.distributedid_extract_timestamp($1)", []any{d}, &at)
@@ -841,8 +841,8 @@ func TestRegisterFindsTheTypesWhereverTheyLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	old := connectTo(t, "pgx_identities_0_1_0")
-	var backD pgxidentities.DistributedID
-	var backS pgxidentities.Siq
+	var backD identitiespgx.DistributedID
+	var backS identitiespgx.Siq
 	var sentD, sentS []byte
 	queryRow(t, old, "SELECT $1::distributedid, $2::siq, distributedid_send($1), siq_send($2)",
 		[]any{mustDistributedID(maxDistributedID), mustSiq(maxSiq)}, &backD, &backS, &sentD, &sentS)
@@ -855,7 +855,7 @@ func TestRegisterFindsTheTypesWhereverTheyLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer plain.Close(ctx)
-	if err := pgxidentities.Register(ctx, plain); err == nil {
+	if err := identitiespgx.Register(ctx, plain); err == nil {
 		t.Errorf("registered in a database without the extension")
 	}
 }
@@ -865,16 +865,16 @@ func TestNumericAndUUIDColumnsTakeTheGoTypes(t *testing.T) {
 	exec(t, conn, "CREATE TEMP TABLE legacy (d numeric, s numeric, i uuid)")
 	d, s, i := mustDistributedID(maxDistributedID), mustSiq(maxSiq), mustIuid(anIuid)
 	exec(t, conn, "INSERT INTO legacy VALUES ($1, $2, $3), (1.5, -1, $4)", d, s, i, mustUUID(aVersion4UUID))
-	var backD pgxidentities.DistributedID
-	var backS pgxidentities.Siq
-	var backI pgxidentities.Iuid
+	var backD identitiespgx.DistributedID
+	var backS identitiespgx.Siq
+	var backI identitiespgx.Iuid
 	queryRow(t, conn, "SELECT d, s, i FROM legacy WHERE d = $1", []any{d}, &backD, &backS, &backI)
 	if backD != d || backS != s || backI != i {
 		t.Errorf("read back %v %v %v", backD, backS, backI)
 	}
 	for column, target := range map[string]any{"d": &backD, "s": &backS, "i": &backI} {
 		err := conn.QueryRow(ctx, "SELECT "+column+" FROM legacy WHERE s < 0").Scan(target)
-		if !errors.Is(err, pgxidentities.ErrInvalidID) {
+		if !errors.Is(err, identitiespgx.ErrInvalidID) {
 			t.Errorf("%s: a value that is no id read as %v (%v)", column, target, err)
 		}
 	}
@@ -885,7 +885,7 @@ func TestDatabaseSQLReadsTheTextForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := stdlib.OpenDB(*config, stdlib.OptionAfterConnect(pgxidentities.Register))
+	db := stdlib.OpenDB(*config, stdlib.OptionAfterConnect(identitiespgx.Register))
 	defer db.Close()
 	var d, s, i string
 	err = db.QueryRowContext(ctx, "SELECT $1::distributedid, $2::siq, $3::iuid",

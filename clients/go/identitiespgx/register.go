@@ -1,13 +1,13 @@
-// Package pgxidentities maps the identities extension's types to Go values in pgx v5: distributedid to
+// Package identitiespgx maps the identities extension's types to Go values in pgx v5: distributedid to
 // DistributedID, siq to Siq, iuid to Iuid, and their arrays to slices, in text and binary, in parameters, results
 // and CopyFrom.
 //
 //	conn, err := pgx.Connect(ctx, "")
-//	err = pgxidentities.Register(ctx, conn)
+//	err = identitiespgx.Register(ctx, conn)
 //
 //	config, err := pgxpool.ParseConfig("")
-//	config.AfterConnect = pgxidentities.Register
-package pgxidentities
+//	config.AfterConnect = identitiespgx.Register
+package identitiespgx
 
 import (
 	"context"
@@ -28,7 +28,7 @@ const lookupQuery = `SELECT e.extversion, t.typname, t.oid, t.typarray
 func Register(ctx context.Context, conn *pgx.Conn) error {
 	rows, err := conn.Query(ctx, lookupQuery)
 	if err != nil {
-		return fmt.Errorf("pgxidentities: looking the types up: %w", err)
+		return fmt.Errorf("identitiespgx: looking the types up: %w", err)
 	}
 	type found struct {
 		version, name string
@@ -41,10 +41,10 @@ func Register(ctx context.Context, conn *pgx.Conn) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("pgxidentities: looking the types up: %w", err)
+		return fmt.Errorf("identitiespgx: looking the types up: %w", err)
 	}
 	if len(types) != 3 {
-		return fmt.Errorf("pgxidentities: the identities extension is not installed in database %q",
+		return fmt.Errorf("identitiespgx: the identities extension is not installed in database %q",
 			conn.Config().Database)
 	}
 	typeMap := conn.TypeMap()

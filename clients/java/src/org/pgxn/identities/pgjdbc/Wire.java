@@ -1,4 +1,4 @@
-package identities.jdbc;
+package org.pgxn.identities.pgjdbc;
 
 import java.math.BigInteger;
 import java.sql.SQLDataException;

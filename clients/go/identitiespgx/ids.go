@@ -1,4 +1,4 @@
-package pgxidentities
+package identitiespgx
 
 import (
 	"errors"
@@ -22,7 +22,7 @@ type invalidIDError struct {
 }
 
 func (e *invalidIDError) Error() string {
-	return fmt.Sprintf("pgxidentities: %s is not a valid %s: %s", e.value, e.typeName, e.reason)
+	return fmt.Sprintf("identitiespgx: %s is not a valid %s: %s", e.value, e.typeName, e.reason)
 }
 
 func (e *invalidIDError) Is(target error) bool { return target == ErrInvalidID }
@@ -109,7 +109,7 @@ func numericText(n pgtype.Numeric) string {
 
 func int64Value(value uint128, typeName string) (pgtype.Int8, error) {
 	if value.hi != 0 || value.lo > math.MaxInt64 {
-		return pgtype.Int8{}, fmt.Errorf("pgxidentities: the %s %s does not fit in an int64", typeName, value.decimal())
+		return pgtype.Int8{}, fmt.Errorf("identitiespgx: the %s %s does not fit in an int64", typeName, value.decimal())
 	}
 	return pgtype.Int8{Int64: int64(value.lo), Valid: true}, nil
 }
@@ -162,7 +162,7 @@ func (d DistributedID) Int64Value() (pgtype.Int8, error) { return int64Value(d.v
 // ScanNumeric reads a DistributedID from a numeric column (pgtype.NumericScanner); NULL is an error.
 func (d *DistributedID) ScanNumeric(n pgtype.Numeric) error {
 	if !n.Valid {
-		return fmt.Errorf("pgxidentities: cannot scan NULL into *pgxidentities.DistributedID")
+		return fmt.Errorf("identitiespgx: cannot scan NULL into *identitiespgx.DistributedID")
 	}
 	value, err := distributedIDKind.fromNumeric(n)
 	if err == nil {
@@ -231,7 +231,7 @@ func (s Siq) Int64Value() (pgtype.Int8, error) { return int64Value(s.value, "Siq
 // ScanNumeric reads a Siq from a numeric column (pgtype.NumericScanner); NULL is an error.
 func (s *Siq) ScanNumeric(n pgtype.Numeric) error {
 	if !n.Valid {
-		return fmt.Errorf("pgxidentities: cannot scan NULL into *pgxidentities.Siq")
+		return fmt.Errorf("identitiespgx: cannot scan NULL into *identitiespgx.Siq")
 	}
 	value, err := siqKind.fromNumeric(n)
 	if err == nil {
@@ -310,7 +310,7 @@ func (i Iuid) UUIDValue() (pgtype.UUID, error) {
 // ScanUUID reads an Iuid from a uuid column (pgtype.UUIDScanner): NULL, or a uuid that is no iUID, is an error.
 func (i *Iuid) ScanUUID(uuid pgtype.UUID) error {
 	if !uuid.Valid {
-		return fmt.Errorf("pgxidentities: cannot scan NULL into *pgxidentities.Iuid")
+		return fmt.Errorf("identitiespgx: cannot scan NULL into *identitiespgx.Iuid")
 	}
 	value, err := IuidFromBytes(uuid.Bytes)
 	if err == nil {

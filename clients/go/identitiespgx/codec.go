@@ -1,4 +1,4 @@
-package pgxidentities
+package identitiespgx
 
 import (
 	"database/sql/driver"
@@ -63,7 +63,7 @@ var errNull = errors.New("NULL")
 type encodePlanRefused struct{ why string }
 
 func (p encodePlanRefused) Encode(any, []byte) ([]byte, error) {
-	return nil, errors.New("pgxidentities: " + p.why)
+	return nil, errors.New("identitiespgx: " + p.why)
 }
 
 func readNumericValuer(kind *integerKind, value any) (uint128, error) {
@@ -132,7 +132,7 @@ type integerTarget struct {
 }
 
 func cannotScanNull(target any) error {
-	return fmt.Errorf("pgxidentities: cannot scan NULL into %T", target)
+	return fmt.Errorf("identitiespgx: cannot scan NULL into %T", target)
 }
 
 var (
@@ -166,7 +166,7 @@ var (
 	int64ScannerTarget = integerTarget{
 		assign: func(kind *integerKind, value uint128, target any) error {
 			if value.hi != 0 || value.lo > 1<<63-1 {
-				return fmt.Errorf("pgxidentities: the %s %s does not fit in %T", kind.name, kind.formatText(value), target)
+				return fmt.Errorf("identitiespgx: the %s %s does not fit in %T", kind.name, kind.formatText(value), target)
 			}
 			return target.(pgtype.Int64Scanner).ScanInt64(pgtype.Int8{Int64: int64(value.lo), Valid: true})
 		},
@@ -231,7 +231,7 @@ func (c integerCodec) decode(format int16, src []byte) (uint128, error) {
 		return kind.parseText(string(src))
 	case c.rawBinary:
 		if len(src) != kind.rawSize {
-			return uint128{}, fmt.Errorf("pgxidentities: a %s of extension 0.1.0 has %d bytes, not %d", kind.name,
+			return uint128{}, fmt.Errorf("identitiespgx: a %s of extension 0.1.0 has %d bytes, not %d", kind.name,
 				kind.rawSize, len(src))
 		}
 		value := uint128FromBytes(src)
@@ -379,7 +379,7 @@ func decodeIuid(format int16, src []byte) (Iuid, error) {
 		return Iuid(uuid), nil
 	}
 	if len(src) != 16 {
-		return Iuid{}, fmt.Errorf("pgxidentities: an iuid has 16 bytes, not %d", len(src))
+		return Iuid{}, fmt.Errorf("identitiespgx: an iuid has 16 bytes, not %d", len(src))
 	}
 	return Iuid(src), nil
 }

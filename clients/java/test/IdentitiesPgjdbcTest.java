@@ -1,8 +1,8 @@
-import identities.jdbc.DistributedId;
-import identities.jdbc.Identities;
-import identities.jdbc.Identities.Results;
-import identities.jdbc.Iuid;
-import identities.jdbc.Siq;
+import org.pgxn.identities.pgjdbc.DistributedId;
+import org.pgxn.identities.pgjdbc.Identities;
+import org.pgxn.identities.pgjdbc.Identities.Results;
+import org.pgxn.identities.pgjdbc.Iuid;
+import org.pgxn.identities.pgjdbc.Siq;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.math.BigDecimal;
@@ -30,13 +30,13 @@ import org.postgresql.core.BaseConnection;
 import org.postgresql.util.PGobject;
 
 /**
- * Round trips of distributedid, siq and iuid through pgjdbc and identities-jdbc, against a real server.
+ * Round trips of distributedid, siq and iuid through pgjdbc and identities-pgjdbc, against a real server.
  *
  * <p>Connects with libpq's environment (PGHOST, a socket directory or a host name; PGPORT, PGUSER, PGDATABASE)
  * to a database with the extension, on a server that preloads it. Prints "ok - NAME" or "not ok - NAME" and
  * why, per check, and exits 1 if any failed.
  */
-public final class IdentitiesJdbcTest {
+public final class IdentitiesPgjdbcTest {
     private static final BigInteger TWO_112 = BigInteger.ONE.shiftLeft(112);
     private static final BigInteger TEN_28 = BigInteger.TEN.pow(28);
     private static final Instant INSTANT = Instant.parse("2026-11-23T12:34:56.789Z");
@@ -94,7 +94,7 @@ public final class IdentitiesJdbcTest {
     }
 
     public static void main(String[] arguments) throws Exception {
-        check("value classes refuse bad values when made", IdentitiesJdbcTest::valueClassesRefuseBadValues);
+        check("value classes refuse bad values when made", IdentitiesPgjdbcTest::valueClassesRefuseBadValues);
         Oids oids;
         try (Connection connection = connect(database(), new Properties())) {
             oids = oids(connection);
@@ -121,7 +121,7 @@ public final class IdentitiesJdbcTest {
             }
         }
         check("past prepareThreshold: text results stay text; binary ones are binary, where pgjdbc's getBigDecimal"
-                + " is null", IdentitiesJdbcTest::pastThePrepareThreshold);
+                + " is null", IdentitiesPgjdbcTest::pastThePrepareThreshold);
         try (Connection connection = connect(database(), new Properties())) {
             Identities.register(connection);
             check("siq's decimal text is misread; Siq and BigInteger are not", () -> siqTextTrap(connection));
@@ -134,9 +134,9 @@ public final class IdentitiesJdbcTest {
                     batchInsert(rewriting);
                 }
             });
-            check("preferQueryMode=simple", IdentitiesJdbcTest::simpleQueryMode);
+            check("preferQueryMode=simple", IdentitiesPgjdbcTest::simpleQueryMode);
             check("an unregistered connection writes the value classes, and the helpers read it",
-                    IdentitiesJdbcTest::unregistered);
+                    IdentitiesPgjdbcTest::unregistered);
             check("registered in a schema off the search path", () -> offTheSearchPath(connection));
             check("register refuses a database without the extension, or with 0.1.0",
                     () -> registerRefuses(connection));
@@ -171,7 +171,7 @@ public final class IdentitiesJdbcTest {
             failures++;
             System.out.println("not ok - " + name);
             StackTraceElement where = Arrays.stream(error.getStackTrace())
-                    .filter(frame -> frame.getClassName().startsWith("IdentitiesJdbcTest")
+                    .filter(frame -> frame.getClassName().startsWith("IdentitiesPgjdbcTest")
                             && !ASSERTIONS.contains(frame.getMethodName()))
                     .findFirst().orElse(null);
             System.out.println("  " + error + (where == null ? "" : " (line " + where.getLineNumber() + ")"));

@@ -1,4 +1,4 @@
-package identities.jdbc;
+package org.pgxn.identities.pgjdbc;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -9,79 +9,79 @@ import org.postgresql.util.PGBinaryObject;
 import org.postgresql.util.PGobject;
 
 /**
- * A {@code siq} (SUOU's SIQ): an unsigned 112-bit integer. Its text form is 28 lowercase hexadecimal digits.
+ * A {@code distributedid} (Architect.Identities' DistributedId): an integer from 0 to 10^28 - 1, which is what
+ * {@code DECIMAL(28,0)} holds. Its text form is its decimal digits.
  *
- * <p>Made from a {@link BigInteger}, an integral {@link BigDecimal}, a {@code long} or its hex digits, and checked
- * then: a negative number, 2^112 or more, or a fraction is refused with an {@link IllegalArgumentException}.
- * Since the type's text form is hexadecimal, a decimal string sent to a {@code siq} is misread; a {@code Siq}
- * sent with {@code setObject} is typed (hex text, or numeric's binary form), so it always arrives as itself.
+ * <p>Made from a {@link BigInteger}, an integral {@link BigDecimal}, a {@code long} or its digits, and checked
+ * then: a negative number, 10^28 or more, or a fraction is refused with an {@link IllegalArgumentException}.
+ * {@code setObject(i, id)} sends it as a {@code distributedid} (in numeric's binary form where pgjdbc sends
+ * binary), so {@code WHERE id = ?} compares with the column's own operator, through its index.
  *
  * <p>It is a pgjdbc {@link PGobject}, which {@link Identities#register} makes pgjdbc return for the type. The
  * public no-argument constructor is pgjdbc's: it fills the value once, through {@link #setValue} or
  * {@link #setByteValue}; until then the object stands for SQL NULL ({@link #isNull()}).
  */
-public final class Siq extends PGobject implements PGBinaryObject, Comparable<Siq> {
+public final class DistributedId extends PGobject implements PGBinaryObject, Comparable<DistributedId> {
     private static final long serialVersionUID = 1L;
 
     /** The type's name in SQL. */
-    public static final String TYPE = "siq";
-    /** The largest siq, 2^112 - 1. */
-    public static final BigInteger MAX_VALUE = BigInteger.ONE.shiftLeft(112).subtract(BigInteger.ONE);
+    public static final String TYPE = "distributedid";
+    /** The largest distributedid, 10^28 - 1. */
+    public static final BigInteger MAX_VALUE = BigInteger.TEN.pow(28).subtract(BigInteger.ONE);
 
-    private static final int HEX_DIGITS = 28;
-    // [40-bit unix seconds][16-bit fraction, 1/65536 s][56 bits: shard, domain hash, serial and qualifier]
-    private static final int BELOW_TICKS = 56;
+    // The timestamp is the milliseconds since 1900-01-01 in the bits above the 48 random ones.
+    private static final int RANDOM_BITS = 48;
+    private static final long UNIX_EPOCH_SINCE_1900_MS = 2_208_988_800_000L;
 
     private BigInteger number; // null: SQL NULL, until pgjdbc sets the value
 
     /** pgjdbc's constructor: SQL NULL until {@link #setValue} or {@link #setByteValue}. */
-    public Siq() {
+    public DistributedId() {
         type = TYPE;
     }
 
-    /** @throws IllegalArgumentException if the number is negative or 2^112 or more */
-    public Siq(BigInteger number) {
+    /** @throws IllegalArgumentException if the number is negative or 10^28 or more */
+    public DistributedId(BigInteger number) {
         this();
         this.number = checked(Objects.requireNonNull(number, "number"));
     }
 
-    /** @throws IllegalArgumentException if the number has a fraction, is negative, or is 2^112 or more */
-    public Siq(BigDecimal number) {
+    /** @throws IllegalArgumentException if the number has a fraction, is negative, or is 10^28 or more */
+    public DistributedId(BigDecimal number) {
         this(integral(Objects.requireNonNull(number, "number")));
     }
 
     /** @throws IllegalArgumentException if the number is negative */
-    public Siq(long number) {
+    public DistributedId(long number) {
         this(BigInteger.valueOf(number));
     }
 
     /**
-     * The siq written in its text form: 1 to 28 hexadecimal digits in either case (surrounding whitespace
-     * allowed, as the server's input). Decimal digits are read as hex, as the server reads them.
+     * The distributedid written in decimal digits (surrounding whitespace allowed, as the server's input).
      *
-     * @throws IllegalArgumentException if the text is not 1 to 28 hex digits
+     * @throws IllegalArgumentException if the text is not decimal digits, or holds 10^28 or more
      */
-    public static Siq parse(String text) {
+    public static DistributedId parse(String text) {
         String digits = Objects.requireNonNull(text, "text").strip();
-        if (digits.isEmpty() || digits.length() > HEX_DIGITS || !digits.chars().allMatch(Siq::isHexDigit)) {
-            throw new IllegalArgumentException("\"" + text + "\" is not a siq: its text form is 1 to 28 hex digits");
+        if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new IllegalArgumentException(
+                    "\"" + text + "\" is not a distributedid: its text form is decimal digits");
         }
-        return new Siq(new BigInteger(digits, 16));
+        return new DistributedId(new BigInteger(digits));
     }
 
     public BigInteger toBigInteger() {
         return present();
     }
 
+    /** As a {@code DECIMAL(28,0)} column holds it (scale 0). */
     public BigDecimal toBigDecimal() {
         return new BigDecimal(present());
     }
 
-    /** The instant it embeds, to the microsecond rounded down, as {@code siq_extract_timestamp} reads it. */
+    /** The instant it embeds, to the millisecond, as {@code distributedid_extract_timestamp} reads it. */
     public Instant timestamp() {
-        long ticks = present().shiftRight(BELOW_TICKS).longValueExact(); // 1/65536 s since 1970
-        long micros = (ticks & 0xffff) * 1_000_000 / 65536;
-        return Instant.ofEpochSecond(ticks >>> 16, micros * 1000);
+        return Instant.ofEpochMilli(present().shiftRight(RANDOM_BITS).longValueExact() - UNIX_EPOCH_SINCE_1900_MS);
     }
 
     @Override
@@ -89,11 +89,11 @@ public final class Siq extends PGobject implements PGBinaryObject, Comparable<Si
         return number == null;
     }
 
-    /** The 28 lowercase hex digits; null for SQL NULL. */
+    /** The decimal digits; null for SQL NULL. */
     @Override
     public String getValue() {
         Wire.checkType(TYPE, type);
-        return number == null ? null : hex(number);
+        return number == null ? null : number.toString();
     }
 
     /** pgjdbc's way to fill it from the text form; a value, once set, does not change. */
@@ -139,13 +139,13 @@ public final class Siq extends PGobject implements PGBinaryObject, Comparable<Si
     }
 
     @Override
-    public int compareTo(Siq other) {
+    public int compareTo(DistributedId other) {
         return present().compareTo(other.present());
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Siq && Objects.equals(number, ((Siq) other).number);
+        return other instanceof DistributedId && Objects.equals(number, ((DistributedId) other).number);
     }
 
     @Override
@@ -153,31 +153,22 @@ public final class Siq extends PGobject implements PGBinaryObject, Comparable<Si
         return Objects.hashCode(number);
     }
 
-    /** The 28 lowercase hex digits, or "NULL". */
+    /** The decimal digits, or "NULL". */
     @Override
     public String toString() {
-        return number == null ? "NULL" : hex(number);
+        return number == null ? "NULL" : number.toString();
     }
 
     private BigInteger present() {
         if (number == null) {
-            throw new IllegalStateException("this Siq is SQL NULL");
+            throw new IllegalStateException("this DistributedId is SQL NULL");
         }
         return number;
     }
 
-    private static String hex(BigInteger number) {
-        String digits = number.toString(16);
-        return "0".repeat(HEX_DIGITS - digits.length()) + digits;
-    }
-
-    private static boolean isHexDigit(int c) {
-        return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F';
-    }
-
     private static BigInteger checked(BigInteger number) {
         if (number.signum() < 0 || number.compareTo(MAX_VALUE) > 0) {
-            throw new Wire.OutOfRange(number + " is out of range for a siq (0 ... 2^112 - 1)");
+            throw new Wire.OutOfRange(number + " is out of range for a distributedid (0 ... 10^28 - 1)");
         }
         return number;
     }
@@ -186,7 +177,7 @@ public final class Siq extends PGobject implements PGBinaryObject, Comparable<Si
         try {
             return number.toBigIntegerExact();
         } catch (ArithmeticException fraction) {
-            throw new Wire.OutOfRange(number + " is not a siq: it has a fraction");
+            throw new Wire.OutOfRange(number + " is not a distributedid: it has a fraction");
         }
     }
 }

@@ -1,4 +1,4 @@
-package pgxidentities
+package identitiespgx
 
 import (
 	"cmp"
