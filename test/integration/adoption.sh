@@ -5,21 +5,18 @@
 # (what the recipe's locks cost readers). The recipes that rewrite nothing must not keep a reader waiting a second.
 # The created_at recipe runs a second time on the portable edition (installed by its plain script), on up to 50 000 rows.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
 port=$PRELOADED_PORT
 if [ "${IDENTITIES_PG_MAJOR:-$HOST_MAJOR}" = "$HOST_MAJOR" ]; then default_rows=1000000; else default_rows=50000; fi
 rows=${IDENTITIES_ADOPTION_ROWS:-$default_rows}
 page=$IDENTITIES_ROOT/doc/moving-tables.md
-fail() { echo "$*"; exit 1; }
-sql() { local db=$1; shift; psql_on $port -d "$db" -X -At "$@"; }
 fresh_database() { # fresh_database NAME [portable]: with the native edition, or the portable one (its plain script)
 	psql_on $port -d postgres -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1" >/dev/null
+	local portable
 	if [ "${2:-native}" = portable ]; then
-		bash "$IDENTITIES_ROOT/portable/build" --out "$IDENTITIES_WORK/adoption_portable.tmp" >/dev/null
-		as_postgres tee "$IDENTITIES_WORK/adoption_portable.sql" <"$IDENTITIES_WORK/adoption_portable.tmp/identities_portable.sql" >/dev/null
-		rm -rf "$IDENTITIES_WORK/adoption_portable.tmp"
-		sql "$1" -f "$IDENTITIES_WORK/adoption_portable.sql" >/dev/null
+		portable=$(portable_edition) || fail "portable/build"
+		sql "$1" -f "$portable/identities_portable.sql" >/dev/null
 	else
 		sql "$1" -c 'CREATE EXTENSION identities' >/dev/null
 	fi

@@ -7,15 +7,10 @@
 # number. Switched to text mode (ALTER SUBSCRIPTION ... SET (binary = false)) the same changes arrive intact, the
 # way through a mixed-version upgrade.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
 publisher=55511 subscriber=55512
-STARTED_SERVERS=()
-finish() {
-	stop_servers
-	as_postgres rm -rf "$IDENTITIES_WORK/wire_subscriber" "$IDENTITIES_WORK/wire_publisher"
-}
-trap finish EXIT
+servers_stopped_on_exit "$IDENTITIES_WORK/wire_subscriber" "$IDENTITIES_WORK/wire_publisher"
 declare -A log_start
 for server in wire_subscriber wire_publisher; do
 	log_start[$server]=$(($(stat -c %s "$IDENTITIES_WORK/$server.log" 2>/dev/null || echo 0) + 1))
@@ -26,8 +21,6 @@ start_server wire_subscriber $subscriber yes "max_worker_processes = 16" "max_lo
 	"wal_retrieve_retry_interval = 200ms"
 start_server wire_publisher $publisher yes "wal_level = logical"
 
-fail() { echo "$*"; exit 1; }
-sql() { local port=$1 db=$2; shift 2; psql_on "$port" -d "$db" -X -At "$@"; }
 
 # The rows of each case: (d, s), written in one transaction.
 declare -A ROWS=(

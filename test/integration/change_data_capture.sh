@@ -20,20 +20,13 @@
 # so, and counted as nothing; likewise Node's part where there is no node. Prints "ok - ..." or "FAILED: ..." per
 # check, samples of each output, and the count; exits 1 on any failure.
 set -uo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
 port=55551
 started=$SECONDS
-STARTED_SERVERS=()
 work=$(mktemp -d /tmp/change_data_capture.XXXXXX)
-finish() {
-	stop_servers
-	as_postgres rm -rf "$IDENTITIES_WORK/change_data_capture"
-	rm -rf "$work"
-}
-trap finish EXIT
-die() { echo "FAILED: $*"; exit 1; }
-sql() { local db=$1; shift; psql_on $port -d "$db" -At "$@"; }
+servers_stopped_on_exit "$IDENTITIES_WORK/change_data_capture" "$work"
+fail_prefix="FAILED: "
 
 # --- wal2json, Node ----------------------------------------------------------------------------------------------
 wal2json_skip=""
@@ -53,7 +46,7 @@ if as_postgres "$PG_BIN/postgres" --describe-config 2>/dev/null | cut -f1 | grep
 	plugin_list=yes
 	settings+=("output_plugin_libraries = 'pgoutput, test_decoding, wal2json'")
 fi
-start_server change_data_capture $port yes "${settings[@]}" || die "the server did not start"
+start_server change_data_capture $port yes "${settings[@]}" || fail "the server did not start"
 echo "PostgreSQL $(sql postgres -c 'SHOW server_version'), wal2json ${wal2json_version:-not installed}, node $(node --version 2>/dev/null || echo none), $(python3 --version)"
 if [ $plugin_list = yes ]; then
 	echo "output_plugin_libraries = '$(sql postgres -c 'SHOW output_plugin_libraries')'"
@@ -95,20 +88,20 @@ slots() {
 	[ -z "$wal2json_skip" ] && plugins+=" wal2json"
 	for plugin in $plugins; do
 		sql "$1" -c "SELECT 'made' FROM pg_create_logical_replication_slot('${2}_$plugin', '$plugin')" >/dev/null ||
-			die "$1: the $plugin slot could not be made"
+			fail "$1: the $plugin slot could not be made"
 	done
 }
 
-sql postgres -c "CREATE DATABASE cdc_native" -c "CREATE DATABASE cdc_portable" >/dev/null || die "CREATE DATABASE"
-sql cdc_native >/dev/null <<SQL || die "the native database's table"
+sql postgres -c "CREATE DATABASE cdc_native" -c "CREATE DATABASE cdc_portable" >/dev/null || fail "CREATE DATABASE"
+sql cdc_native >/dev/null <<SQL || fail "the native database's table"
 CREATE EXTENSION identities;
 CREATE TABLE captured (n integer PRIMARY KEY, distributedid distributedid, iuid iuid, siq siq, distributedid128 uuid,
 	uuidv7 uuid, hotguid uuid, luuid uuid, snowflake bigint);
 $recorder
 SQL
-bash "$IDENTITIES_ROOT/portable/build" --out "$work/portable" --schema ids >/dev/null || die "portable/build"
-sql cdc_portable -f - <"$work/portable/identities_portable.sql" >/dev/null || die "the portable edition's plain script"
-sql cdc_portable >/dev/null <<SQL || die "the portable database's table"
+portable=$(portable_edition --schema ids) || fail "portable/build"
+sql cdc_portable -f - <"$portable/identities_portable.sql" >/dev/null || fail "the portable edition's plain script"
+sql cdc_portable >/dev/null <<SQL || fail "the portable database's table"
 CREATE TABLE captured (n integer PRIMARY KEY, distributedid ids.distributedid, iuid ids.iuid, siq ids.siq);
 $recorder
 SQL
@@ -116,7 +109,7 @@ slots cdc_native native
 slots cdc_portable portable
 
 # --- the changes: one transaction each ----------------------------------------------------------------------------
-sql cdc_native >/dev/null <<'SQL' || die "the native database's changes"
+sql cdc_native >/dev/null <<'SQL' || fail "the native database's changes"
 INSERT INTO captured VALUES
 	(1, distributedid_generate(), iuid_generate(42, 7), siq_generate('message'), distributedid128_generate(),
 	    uuidv7_generate(), hotguid_generate(17), luuid_generate('person', 1234567), snowflake_generate()),
@@ -138,7 +131,7 @@ UPDATE captured SET distributedid = NULL, iuid = NULL, siq = NULL, distributedid
 UPDATE captured SET n = 50 WHERE n = 5;
 DELETE FROM captured WHERE n IN (2, 4, 50);
 SQL
-sql cdc_portable >/dev/null <<'SQL' || die "the portable database's changes"
+sql cdc_portable >/dev/null <<'SQL' || fail "the portable database's changes"
 INSERT INTO captured VALUES
 	(1, ids.distributedid_generate(), ids.iuid_generate(42, 7), ids.siq_generate('message')),
 	(2, ids.distributedid_generate(), ids.iuid_generate(42, 7), ids.siq_generate('message')),
@@ -165,32 +158,32 @@ decode() {
 strings=no binary=no
 [ "$PG_MAJOR" -ge 14 ] && binary=yes
 for edition in native portable; do
-	decode $edition test_decoding test_decoding "'include-xids', '0', 'skip-empty-xacts', '1'" || die "$edition: test_decoding: $(cat "$work/$edition/test_decoding.err")"
-	decode $edition pgoutput-text pgoutput "'proto_version', '1', 'publication_names', 'captured'" || die "$edition: pgoutput: $(cat "$work/$edition/pgoutput-text.err")"
+	decode $edition test_decoding test_decoding "'include-xids', '0', 'skip-empty-xacts', '1'" || fail "$edition: test_decoding: $(cat "$work/$edition/test_decoding.err")"
+	decode $edition pgoutput-text pgoutput "'proto_version', '1', 'publication_names', 'captured'" || fail "$edition: pgoutput: $(cat "$work/$edition/pgoutput-text.err")"
 	if [ $binary = yes ]; then
 		decode $edition pgoutput-binary pgoutput "'proto_version', '1', 'publication_names', 'captured', 'binary', 'true'" ||
-			die "$edition: pgoutput, binary: $(cat "$work/$edition/pgoutput-binary.err")"
+			fail "$edition: pgoutput, binary: $(cat "$work/$edition/pgoutput-binary.err")"
 	fi
 	[ -z "$wal2json_skip" ] || continue
-	decode $edition wal2json-v1 wal2json "'format-version', '1'" || die "$edition: wal2json v1: $(cat "$work/$edition/wal2json-v1.err")"
-	decode $edition wal2json-v1-domain wal2json "'format-version', '1', 'include-domain-data-type', '1'" || die "$edition: wal2json v1, include-domain-data-type: $(cat "$work/$edition/wal2json-v1-domain.err")"
-	decode $edition wal2json-v2 wal2json "'format-version', '2'" || die "$edition: wal2json v2: $(cat "$work/$edition/wal2json-v2.err")"
+	decode $edition wal2json-v1 wal2json "'format-version', '1'" || fail "$edition: wal2json v1: $(cat "$work/$edition/wal2json-v1.err")"
+	decode $edition wal2json-v1-domain wal2json "'format-version', '1', 'include-domain-data-type', '1'" || fail "$edition: wal2json v1, include-domain-data-type: $(cat "$work/$edition/wal2json-v1-domain.err")"
+	decode $edition wal2json-v2 wal2json "'format-version', '2'" || fail "$edition: wal2json v2: $(cat "$work/$edition/wal2json-v2.err")"
 	if decode $edition wal2json-v1-strings wal2json "'format-version', '1', 'numeric-data-types-as-string', '1'"; then
 		decode $edition wal2json-v1-domain-strings wal2json "'format-version', '1', 'include-domain-data-type', '1', 'numeric-data-types-as-string', '1'" ||
-			die "$edition: wal2json v1, include-domain-data-type, numeric-data-types-as-string: $(cat "$work/$edition/wal2json-v1-domain-strings.err")"
+			fail "$edition: wal2json v1, include-domain-data-type, numeric-data-types-as-string: $(cat "$work/$edition/wal2json-v1-domain-strings.err")"
 		decode $edition wal2json-v2-strings wal2json "'format-version', '2', 'numeric-data-types-as-string', '1'" ||
-			die "$edition: wal2json v2, numeric-data-types-as-string: $(cat "$work/$edition/wal2json-v2-strings.err")"
+			fail "$edition: wal2json v2, numeric-data-types-as-string: $(cat "$work/$edition/wal2json-v2-strings.err")"
 		strings=yes
 	elif grep 'option "numeric-data-types-as-string" = "1" is unknown' "$work/$edition/wal2json-v1-strings.err" >/dev/null; then
 		rm -f "$work/$edition"/wal2json-v1-strings.*
 		strings=unknown
 	else
-		die "$edition: wal2json, numeric-data-types-as-string: $(cat "$work/$edition/wal2json-v1-strings.err")"
+		fail "$edition: wal2json, numeric-data-types-as-string: $(cat "$work/$edition/wal2json-v1-strings.err")"
 	fi
 done
 for edition in native portable; do
 	sql cdc_$edition -c "SELECT json_agg(json_build_object('op', op, 'old', old, 'new', new) ORDER BY seq) FROM expected" \
-		>"$work/$edition/expected.json" || die "$edition: the recorded changes"
+		>"$work/$edition/expected.json" || fail "$edition: the recorded changes"
 done
 
 # output_plugin_libraries: a session that drops wal2json from the list may not decode through it
@@ -207,7 +200,7 @@ fi
 
 # --- Node's JSON.parse: each wal2json output re-read by Node, its values as Node holds them ------------------------
 if [ -z "$wal2json_skip" ] && [ -z "$node_skip" ]; then
-	node - "$work" <<'JS' || die "the Node reader failed"
+	node - "$work" <<'JS' || fail "the Node reader failed"
 // For each wal2json output: every value of a change as JSON.parse gives it: a string as is; a number as the exact
 // value of the double Node holds (BigInt of it), and, where JSON.parse passes the number's source text to a reviver
 // (context.source, newer Node), that text too.

@@ -16,17 +16,12 @@
 #
 # test/suite runs it; alone (as root, identities installed): bash test/integration/citus.sh
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 source "$IDENTITIES_ROOT/scripts/citus.sh"
 started=$SECONDS
+fail_prefix="citus: " fail_counts=yes # every failed check said, the test failed at its end
 
-citus_status=0
-ensure_citus || citus_status=$?
-if [ "$citus_status" = 2 ]; then
-	echo "skipped: $CITUS_SKIP_REASON"
-	exit 77
-fi
-[ "$citus_status" = 0 ] || { echo "citus: Citus could not be built or installed for PostgreSQL $PG_MAJOR"; exit 1; }
+need_citus
 
 # ---- The nodes. Nothing per node to configure: left unset, each node's Snowflake worker/process and SIQ shard
 # come from its Citus group id (worker = group / 32 % 32, process = group % 32, shard = group % 256). -----------
@@ -54,19 +49,7 @@ TABLES=(
 SHARDS=8
 PLACEMENTS=$((${#TABLES[@]} * 2 * SHARDS)) # every table and its detail table, one placement per shard
 
-failures=0
-fail() {
-	echo "citus: $*"
-	failures=$((failures + 1))
-}
-
-own_work=no
-if [ -z "${IDENTITIES_WORK:-}" ]; then
-	make_work_dir
-	own_work=yes
-elif ! as_postgres test -w "$IDENTITIES_WORK"; then
-	chown postgres: "$IDENTITIES_WORK" && chmod 755 "$IDENTITIES_WORK"
-fi
+work_dir_for_postgres
 STARTED_SERVERS=()
 key_file=$IDENTITIES_WORK/citus-public-id.key
 cleanup() {
@@ -79,12 +62,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-sql() { # sql NODE [psql args...]: psql on that node's database
-	local node=$1
-	shift
-	psql_on "${PORT[$node]}" -d scaleout "$@"
-}
-value() { sql "$1" -At -c "$2"; } # value NODE QUERY
+sql() { psql_on "${PORT[$1]}" -d scaleout "${@:2}"; } # sql NODE [psql options...]: on that node (value NODE QUERY too)
 
 log "Citus: a coordinator and two workers (ports ${PORT[coordinator]}-${PORT[worker2]})"
 head -c 32 /dev/urandom | base64 | as_postgres tee "$key_file" >/dev/null

@@ -31,17 +31,12 @@
 #
 # test/suite runs it; alone (as root, identities installed): bash test/integration/citus_wire_versions.sh
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 source "$IDENTITIES_ROOT/scripts/citus.sh"
 started=$SECONDS
+fail_prefix="citus_wire_versions: " fail_counts=yes # every failed check said, the test failed at its end
 
-citus_status=0
-ensure_citus || citus_status=$?
-if [ "$citus_status" = 2 ]; then
-	echo "skipped: $CITUS_SKIP_REASON"
-	exit 77
-fi
-[ "$citus_status" = 0 ] || { echo "citus_wire_versions: Citus could not be built or installed for PostgreSQL $PG_MAJOR"; exit 1; }
+need_citus
 
 NODES=(coordinator worker1 worker2)
 declare -A PORT=([coordinator]=55464 [worker1]=55465 [worker2]=55466)
@@ -70,19 +65,7 @@ new_coordinator   mixed      small   error  error  error  error  intact error  e
 new_coordinator   mixed      crafted error  error  error  error  intact error  error  error  error  -      -
 "
 
-failures=0
-fail() {
-	echo "citus_wire_versions: $*"
-	failures=$((failures + 1))
-}
-
-own_work=no
-if [ -z "${IDENTITIES_WORK:-}" ]; then
-	make_work_dir
-	own_work=yes
-elif ! as_postgres test -w "$IDENTITIES_WORK"; then
-	chown postgres: "$IDENTITIES_WORK" && chmod 755 "$IDENTITIES_WORK"
-fi
+work_dir_for_postgres
 STARTED_SERVERS=()
 scratch=$(as_postgres mktemp -d "$IDENTITIES_WORK/citus-wire-scratch.XXXXXX")
 cleanup() {
@@ -96,12 +79,7 @@ cleanup() {
 trap cleanup EXIT
 
 DB=
-sql() { # sql NODE [psql args...]: psql on that node's database $DB
-	local node=$1
-	shift
-	psql_on "${PORT[$node]}" -d "$DB" "$@"
-}
-value() { sql "$1" -At -c "$2"; } # value NODE QUERY
+sql() { psql_on "${PORT[$1]}" -d "$DB" "${@:2}"; } # sql NODE [psql options...]: on that node's database $DB (value NODE QUERY too)
 
 log "Citus: a coordinator and two workers (ports ${PORT[coordinator]}-${PORT[worker2]}), identities 0.1.0 and $current"
 for node in "${NODES[@]}"; do

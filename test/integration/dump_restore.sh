@@ -9,13 +9,11 @@
 # definitions; its indexes are valid (amcheck's bt_index_check, when amcheck is installed) and, forced, find the
 # same rows as a sequential scan of the original.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 port=$PRELOADED_PORT
 dump=$IDENTITIES_WORK/identities.dump
 copies="restored_custom restored_plain copied_binary"
 
-fail() { echo "$*"; exit 1; }
-sql() { local db=$1; shift; psql_on $port -d "$db" -X -At "$@"; }
 databases() { psql_on $port -d postgres -c "DROP DATABASE IF EXISTS $*" >/dev/null; }
 cleanup() { for db in dumped $copies; do databases "$db" || true; done; }
 trap cleanup EXIT

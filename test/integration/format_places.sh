@@ -50,9 +50,17 @@ for number, line in enumerate(open('formats.tsv', encoding='utf-8'), 1):
                     'time-ordered': time_ordered == 'yes'})
 check(len(formats) > 0, 'formats.tsv lists no format')
 
-# Files of the tree as git knows them (tracked and new, not ignored): what a clean clone has.
-tree = subprocess.run(['git', 'ls-files', '--cached', '--others', '--exclude-standard'], capture_output=True,
-                      text=True, check=True).stdout.split('\n')
+# Files of the tree as git knows them (tracked and new, not ignored): what a clean clone has. A copy without git
+# (a chroot's) is walked, leaving out what builds and tests make.
+try:
+    tree = subprocess.run(['git', 'ls-files', '--cached', '--others', '--exclude-standard'], capture_output=True,
+                          text=True, check=True).stdout.split('\n')
+except (OSError, subprocess.CalledProcessError):
+    made = {'.git', 'build', 'node_modules', 'bin', 'obj', 'target', 'results'}
+    tree = [os.path.relpath(os.path.join(directory, name))
+            for directory, subdirectories, names in os.walk('.')
+            if not subdirectories.__setitem__(slice(None), [d for d in subdirectories if d not in made])
+            for name in names]
 tree = [path for path in tree if path and os.path.isfile(path)]
 
 

@@ -20,7 +20,7 @@ snapshot() {
 before=$(snapshot)
 # A copy of the sources, as a user's checkout that the server cannot write to.
 checkout=$(mktemp -d)
-tar -C "$IDENTITIES_ROOT" --exclude=./.git --exclude=./build -cf - Makefile test sql identities.control | tar -C "$checkout" -xf -
+tar -C "$IDENTITIES_ROOT" --exclude=./.git --exclude=./build -cf - Makefile formats.tsv test sql identities.control | tar -C "$checkout" -xf -
 status=0
 PGHOST=$IDENTITIES_WORK PGPORT=$port PGUSER=postgres make -C "$checkout" -s PG_CONFIG="$PG_CONFIG" installcheck || status=$?
 [ -f "$checkout/regression.diffs" ] && cat "$checkout/regression.diffs"

@@ -7,15 +7,12 @@
 # The two editions give the same JSON for the same values. PostgREST's own catalog query finds the portable cast, and
 # a response built as PostgREST builds it reads back exactly.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 # The parsers read what the server wrote; the server's side runs on every major in pg_regress (test/sql/json.sql).
 host_major_only
 port=$PRELOADED_PORT
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-passed=0
-failed=0
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() { echo "FAILED: $1"; failed=$((failed + 1)); }
+not_ok_prefix="FAILED: "
 command -v node >/dev/null || install_dependencies nodejs
 
 native=json_exact_native portable=json_exact_portable
@@ -29,11 +26,7 @@ CREATE ROLE json_exact_anon NOLOGIN;
 SQL
 trap 'psql_on $port -d postgres -c "DROP DATABASE IF EXISTS $native" -c "DROP DATABASE IF EXISTS $portable" -c "DROP ROLE IF EXISTS json_exact_anon" >/dev/null 2>&1' EXIT
 psql_on $port -d $native -c 'CREATE EXTENSION identities' >/dev/null
-build=$(mktemp -d)
-bash "$IDENTITIES_ROOT/portable/build" --out "$build" --schema ids >/dev/null
-chmod -R a+rX "$build"
-psql_on $port -d $portable -f "$build/identities_portable.sql" >/dev/null
-rm -rf "$build"
+psql_on $port -d $portable -f "$(portable_edition --schema ids)/identities_portable.sql" >/dev/null
 
 # The same rows in both databases: edges (2^53 + 1 is the first integer JSON.parse cannot hold), NULLs, and 200
 # generated rows of each generator.

@@ -7,12 +7,11 @@
 # (its scan in a worker, its public ids computed by the leader) all make the public ids of the old key; after the reload, all of
 # them the new key's.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
 port=55536
-STARTED_SERVERS=()
-trap stop_servers EXIT
-fail() { echo "key_file_between_reloads: $*"; exit 1; }
+servers_stopped_on_exit
+fail_prefix="key_file_between_reloads: "
 key_file=$IDENTITIES_WORK/between_reloads.key
 old_key=$(head -c 16 /dev/urandom | base64)
 new_key=$(head -c 16 /dev/urandom | base64)

@@ -9,11 +9,10 @@
 # The refused keys are what a configuration that cannot keep the key out of the log writes there: the test
 # checks that they are refused, and looks for every other key in every log and in pg_stat_statements.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
-STARTED_SERVERS=()
-trap stop_servers EXIT
-fail() { echo "key_in_every_configuration: $*"; exit 1; }
+servers_stopped_on_exit
+fail_prefix="key_in_every_configuration: "
 new_key() { head -c 32 /dev/urandom | base64; }
 kept=()    # keys given in ways a configuration offers: never in a log or in pg_stat_statements
 refused=() # keys given in ways it refuses
@@ -25,7 +24,6 @@ as_postgres chmod 600 "$key_file"
 logging=("log_statement = 'all'" "log_min_messages = debug1" "log_min_error_statement = debug1"
 	"log_error_verbosity = verbose" "pg_stat_statements.track_utility = on" "pg_stat_statements.track = all"
 	"identities.public_key_file = '$key_file'")
-sql() { local port=$1; shift; psql_on "$port" -d postgres -X -At "$@"; }
 # public_id_under KEY: public_id(1) under that key, computed by a session that sets it (preloaded server A)
 expected_public_id() { sql 55534 -c "SET identities.public_key = '$1'" -c "SELECT public_id(1)" | tail -n 1; }
 

@@ -7,12 +7,11 @@
 # the worst patterns for the scan are logged at once and can be cancelled; a pg_monitor role never sees a key
 # given by file in pg_stat_activity.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
 port=55531
-STARTED_SERVERS=()
-trap stop_servers EXIT
-fail() { echo "key_off_the_record: $*"; exit 1; }
+servers_stopped_on_exit
+fail_prefix="key_off_the_record: "
 
 # log_tap: a library that installs an emit_log_hook in its _PG_init, as log shippers do, and appends every message
 # it is handed to a file. Preloaded after identities, its hook was installed after ours.
@@ -61,7 +60,6 @@ start_server off_the_record $port no "shared_preload_libraries = 'identities,log
 	"log_min_messages = debug5" "log_min_error_statement = debug5" "log_error_verbosity = verbose" \
 	"log_parameter_max_length = -1" "log_parameter_max_length_on_error = -1"
 log_file=$IDENTITIES_WORK/off_the_record.log
-sql() { psql_on $port -d postgres -X -At "$@"; }
 sql -c "CREATE EXTENSION identities" -c "SELECT public_id(1)" >/dev/null
 
 keys+=("$(new_key)")

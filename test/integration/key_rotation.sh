@@ -8,13 +8,12 @@
 #   - after step 2 everywhere, the check functions show the same fingerprints on both, and new public ids are made
 #     under the new key; after step 3, every re-issued one is under the current key.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
-STARTED_SERVERS=()
-trap stop_servers EXIT
-fail() { echo "key_rotation: $*"; exit 1; }
+servers_stopped_on_exit
+fail_prefix="key_rotation: "
 declare -A PORT=([a]=55518 [b]=55519)
-sql() { local node=$1; shift; psql_on "${PORT[$node]}" -d postgres -X -At -v ON_ERROR_STOP=1 "$@"; }
+sql() { sql_on "${PORT[$1]}" postgres "${@:2}"; } # sql NODE [psql options...]
 other() { [ "$1" = a ] && echo b || echo a; }
 
 keys=$IDENTITIES_WORK/rotation

@@ -6,7 +6,7 @@
 # that code runs, and so is a superuser's session after SET ROLE to the owner (the owner's code could RESET ROLE);
 # the owner itself maintains it: its partitions created, every logged current_user the owner's.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
 port=$PRELOADED_PORT
 database=maintain_as_owner
@@ -18,7 +18,7 @@ cleanup() {
 }
 cleanup
 trap cleanup EXIT
-fail() { echo "maintain_partitions_as_owner: $*"; exit 1; }
+fail_prefix="maintain_partitions_as_owner: "
 
 psql_on $port -d postgres -c "CREATE DATABASE $database" -c "CREATE ROLE $owner LOGIN" \
 	-c "CREATE ROLE $member LOGIN IN ROLE $owner"

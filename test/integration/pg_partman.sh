@@ -6,7 +6,7 @@
 # partition, never the default. Needs pg_partman 5 (its encoders): Debian packages it for PostgreSQL 17 and 18;
 # elsewhere the test says it is skipped and why (identities_maintain_partitions covers those majors).
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
 package=postgresql-$PG_MAJOR-partman
 candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //p')
@@ -21,11 +21,8 @@ fi
 install_dependencies "$package" >/dev/null
 
 port=55481
-STARTED_SERVERS=()
-trap stop_servers EXIT
+servers_stopped_on_exit
 start_server partman $port yes "TimeZone = 'UTC'"
-fail() { echo "$*"; exit 1; }
-sql() { psql_on $port -d postgres -X -At "$@"; }
 sql -c "CREATE SCHEMA partman" -c "CREATE EXTENSION pg_partman SCHEMA partman" -c "CREATE EXTENSION identities" >/dev/null
 
 # check_set TABLE: today's row in today's partition, partitions 4 days ahead, none older than the retention.

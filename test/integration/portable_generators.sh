@@ -32,7 +32,7 @@
 # IDENTITIES_PORTABLE_ROOT: a checkout whose portable/ to build and test instead of this one's (to show this test
 # failing on an earlier version).
 set -uo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 host_major_only # the portable edition's script is the same on every major
 
 port=$PLAIN_PORT
@@ -109,10 +109,8 @@ ALTER DATABASE $database SET identities.snowflake_epoch = '$database_epoch';
 SQL
 build=$IDENTITIES_WORK/portable_generators_build
 as_postgres mkdir -p "$build"
-bash "$portable_root/portable/build" --out "$build.tmp" --schema ids >/dev/null ||
-	{ echo "FAILED: portable/build"; exit 1; }
-as_postgres tee "$build/identities_portable.sql" <"$build.tmp/identities_portable.sql" >/dev/null
-rm -rf "$build.tmp"
+portable=$(portable_edition --root "$portable_root" --schema ids) || { echo "FAILED: portable/build"; exit 1; }
+as_postgres tee "$build/identities_portable.sql" <"$portable/identities_portable.sql" >/dev/null
 echo "portable edition of $portable_root ($(git -C "$portable_root" log -1 --format='%h %s' 2>/dev/null | cut -c 1-100)), PostgreSQL $(superuser -c 'SHOW server_version')"
 psql_on $port -d $database -U $owner -f "$build/identities_portable.sql" >/dev/null ||
 	{ echo "FAILED: the plain script, run by $owner"; exit 1; }

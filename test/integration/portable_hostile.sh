@@ -30,7 +30,7 @@
 # search_path = pg_catalog, pg_temp and every SQL function one or a SQL-standard body.
 # Fails (exit 1, "FAILED: ...") with every planted object that ran, where from, and every right gained.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 host_major_only # the portable edition's script is the same on every major
 source "$IDENTITIES_ROOT/scripts/pg_tle.sh"
 
@@ -50,19 +50,13 @@ failures=()
 failed() { failures+=("${1%%:*}"); echo "FAILED: $*"; }
 
 # pg_tle: the pg_tle form is skipped where it cannot be had (the other forms still run)
-tle=yes tle_status=0
-ensure_pg_tle || tle_status=$?
-case $tle_status in
-0) ;;
-2) tle=no ;;
-*) echo "FAILED: pg_tle could not be built or installed"; exit 1 ;;
-esac
+pg_tle_where_available
 
 # --- the scripts, and the names they use ---
 version=$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$IDENTITIES_ROOT/portable/identities_portable.control")
 mkdir -p "$work"
-bash "$IDENTITIES_ROOT/portable/build" --out "$work/build" --schema trap >/dev/null
-scripts=("$work/build/identities_portable--$version.sql" "$work/build/identities_portable.sql" "$work/build/identities_portable_pg_tle.sql")
+build=$(portable_edition --schema trap)
+scripts=("$build/identities_portable--$version.sql" "$build/identities_portable.sql" "$build/identities_portable_pg_tle.sql")
 cp "$IDENTITIES_ROOT/test/integration/include/portable_hostile_plants.sql" "$work/"
 chmod -R a+rX "$work"
 text=$(sed 's/@extschema@/trap/g' "${scripts[@]}")
@@ -95,7 +89,7 @@ SQL
 # --- a scouting install: the edition's own functions, for overloads of them ---
 su_sql postgres -c 'CREATE DATABASE hostile_scout' >/dev/null
 su_sql hostile_scout -c 'CREATE SCHEMA extensions' -c 'CREATE EXTENSION pgcrypto SCHEMA extensions' \
-	-f "$work/build/identities_portable.sql" >/dev/null
+	-f "$build/identities_portable.sql" >/dev/null
 # NAME:ARGUMENT TYPES:RESULT TYPE for each function (the result empty where no overload of it is planted: an argument
 # of the edition's types, which do not exist yet when planting, or a result that is a set or has OUT arguments; and
 # the key's functions that PUBLIC may not execute: the edition refuses to install, and every key function to run,
@@ -446,6 +440,7 @@ WITH samples(type, k, expression) AS (VALUES
 	('bytea', 0, '''\x00112233445566778899aabbccddeeff'''), ('bytea', 1, 'trap.distributedid_to_bytea(trap.distributedid_generate())'),
 	('bytea', 2, 'trap.siq_to_bytea(trap.siq_generate(''message''::pg_catalog.text))'), ('bytea', 3, '''\x0102030405060708'''),
 	('regclass', 0, '''public.hostile_by_distributedid_' || :'tag' || ''''), ('regclass', 1, '''trap.identities_snowflake_tickets'''),
+	('name', 0, '''id'''), ('name', 1, '''tableoid'''),
 	('interval', 0, '''1 day'''), ('interval', 1, '''1 month'''),
 	('jsonb', 0, '''[{"node": "a", "snowflake_worker": 1, "snowflake_process": 2}, {"node": "b", "snowflake_worker": 1, "snowflake_process": 2}]'''),
 	('boolean', 0, 'true'), ('boolean', 1, 'false'),

@@ -23,7 +23,7 @@
 # Printed, not failed: what the design leaves open (a pg_read_all_data member with BYPASSRLS, as Supabase's
 # supabase_read_only_user; a pg_write_all_data member and the edition's sequences).
 set -uo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 host_major_only # the portable edition's script is the same on every major
 source "$IDENTITIES_ROOT/scripts/pg_tle.sh"
 
@@ -50,33 +50,15 @@ remember_key() { # remember_key BASE64
 }
 throwaway_key() { head -c 32 /dev/urandom | base64; }
 
-tle_status=0
-ensure_pg_tle || tle_status=$?
-case $tle_status in
-0) tle=yes ;;
-2) tle=no ;;
-*) die "pg_tle could not be built or installed" ;;
-esac
+pg_tle_where_available
 
-STARTED_SERVERS=()
-finish() {
-	stop_servers
-	as_postgres rm -rf "$IDENTITIES_WORK/key_privacy" "$IDENTITIES_WORK/key_privacy_build"
-}
-trap finish EXIT
+servers_stopped_on_exit "$IDENTITIES_WORK/key_privacy"
 preload=()
 [ $tle = yes ] && preload=("shared_preload_libraries = 'pg_tle'")
 start_server key_privacy $port no "${preload[@]}" || die "the server did not start"
 
-# portable/build as doc/portable.md runs it, in a copy of the sources it reads.
-build=$IDENTITIES_WORK/key_privacy_build
-sources=$IDENTITIES_WORK/key_privacy_sources
-mkdir -p "$sources"
-cp -r "$IDENTITIES_ROOT/portable" "$IDENTITIES_ROOT/sql" "$sources/"
-bash "$sources/portable/build" >/dev/null || die "portable/build failed"
-as_postgres mkdir -p "$build"
-as_postgres cp "$sources/build/portable/identities_portable.sql" "$sources/build/portable/identities_portable_pg_tle.sql" "$build/"
-rm -rf "$sources"
+# the files portable/build writes as doc/portable.md runs it (the plain script in the schema public)
+build=$(portable_edition) || die "portable/build failed"
 
 # The site's roles. anon and authenticated log in here (Supabase's are NOLOGIN, reached by SET ROLE: the same rights).
 psql_on $port -d postgres >/dev/null <<'SQL' || die "the roles could not be made"

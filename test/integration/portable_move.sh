@@ -15,7 +15,7 @@
 # MOVE_ROWS rows (default 20000) per table; the in-place move prints its time (bench/RESULTS.md §8 has it for a
 # million rows).
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 port=$PRELOADED_PORT
 rows=${MOVE_ROWS:-20000}
 key=$(head -c 32 /dev/urandom | base64)
@@ -23,12 +23,7 @@ databases=(move_portable move_native move_back)
 extension_dir=$("$PG_CONFIG" --sharedir)/extension
 dump=$IDENTITIES_WORK/portable_move.dump
 
-failures=0
-fail() {
-	echo "portable_move: $*"
-	failures=$((failures + 1))
-}
-sql() { local db=$1; shift; psql_on $port -d "$db" -X -At -v ON_ERROR_STOP=1 "$@"; }
+fail_prefix="portable_move: " fail_counts=yes
 cleanup() {
 	local db
 	for db in "${databases[@]}"; do psql_on $port -d postgres -c "DROP DATABASE IF EXISTS $db" >/dev/null || true; done
@@ -38,10 +33,8 @@ trap cleanup EXIT
 cleanup
 
 # The portable edition as an extension, as pg_tle or a control file gives it.
-build=$(mktemp -d)
-bash "$IDENTITIES_ROOT/portable/build" --out "$build" >/dev/null
+build=$(portable_edition)
 install -m 644 "$IDENTITIES_ROOT/portable/identities_portable.control" "$build"/identities_portable--*.sql "$extension_dir/"
-rm -rf "$build"
 for db in "${databases[@]}"; do psql_on $port -d postgres -c "CREATE DATABASE $db" >/dev/null; done
 
 # doc/portable.md's blocks of that info string ("sql identities-move", ...)

@@ -8,18 +8,13 @@
 # existing key through a bind parameter shows it in no log line either (at the default log_statement), even when
 # the import fails. Without pg_tle (no PG_TLE_SOURCE) the test is skipped.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 source "$IDENTITIES_ROOT/scripts/pg_tle.sh"
 
 require_pg_tle
 
 port=55521
-STARTED_SERVERS=()
-finish() {
-	stop_servers
-	as_postgres rm -rf "$IDENTITIES_WORK/portable_tle"
-}
-trap finish EXIT
+servers_stopped_on_exit "$IDENTITIES_WORK/portable_tle"
 log_start=$(($(stat -c %s "$IDENTITIES_WORK/portable_tle.log" 2>/dev/null || echo 0) + 1))
 # pgaudit, where Debian packages it for this major, preloaded too: it logs the statements functions run, and their
 # parameters (the key's recipe below must keep the key out of them).
@@ -29,17 +24,10 @@ if install_dependencies "postgresql-$PG_MAJOR-pgaudit" >/dev/null 2>&1 && [ -f "
 fi
 start_server portable_tle $port no "shared_preload_libraries = '$preload'" "log_statement = 'all'" "log_min_error_statement = error"
 new_log() { tail -c +"$log_start" "$IDENTITIES_WORK/portable_tle.log"; }
-fail() { echo "FAILED: $*"; exit 1; }
+fail_prefix="FAILED: "
 
-# portable/build as doc/portable.md runs it, writing build/portable/: in a copy of the sources it reads.
-build=$IDENTITIES_WORK/portable_tle_build
-sources=$IDENTITIES_WORK/portable_tle_sources
-mkdir -p "$sources"
-cp -r "$IDENTITIES_ROOT/portable" "$IDENTITIES_ROOT/sql" "$sources/"
-bash "$sources/portable/build" >/dev/null
-as_postgres mkdir -p "$build"
-as_postgres cp "$sources/build/portable/identities_portable_pg_tle.sql" "$sources/build/portable/identities_portable.sql" "$build/"
-rm -rf "$sources"
+# the files portable/build writes as doc/portable.md runs it (the plain script in the schema public)
+build=$(portable_edition)
 
 # The service's side: pg_tle in the database, a master user that is no superuser.
 psql_on $port -d postgres >/dev/null <<'SQL'

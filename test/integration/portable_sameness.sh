@@ -5,12 +5,11 @@
 # per function (psql's :samples in the files; 100 000 unless set: test/run --all draws 10 000 on the chroots' majors,
 # the host's draws 100 000).
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 port=$PRELOADED_PORT
 database=portable_sameness
 key=$(head -c 32 /dev/urandom | base64)
 
-sql() { psql_on $port -d $database "$@"; }
 cleanup() {
 	psql_on $port -d postgres -c "DROP DATABASE IF EXISTS $database" >/dev/null || true
 	psql_on $port -d postgres -c "DROP ROLE IF EXISTS portable_sameness_owner" >/dev/null || true
@@ -25,12 +24,11 @@ SQL
 
 build=$IDENTITIES_WORK/portable_sameness_build
 as_postgres mkdir -p "$build"
-bash "$IDENTITIES_ROOT/portable/build" --out "$build.tmp" --schema portable >/dev/null
+portable=$(portable_edition --schema portable)
 # (copied through tee: the postgres user may not read this clone, e.g. under /root in a chroot)
-for file in "$build.tmp/identities_portable.sql" "$IDENTITIES_ROOT/portable/test/sameness.sql"; do
+for file in "$portable/identities_portable.sql" "$IDENTITIES_ROOT/portable/test/sameness.sql"; do
 	as_postgres tee "$build/$(basename "$file")" <"$file" >/dev/null
 done
-rm -rf "$build.tmp"
 sql >/dev/null <<SQL
 CREATE SCHEMA native;
 CREATE EXTENSION identities SCHEMA native;

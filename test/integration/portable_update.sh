@@ -15,7 +15,7 @@
 # must refuse what it cannot update (55000: a schema without the edition, the extension form, another version)
 # and do nothing when run again. Without pg_tle (no PG_TLE_SOURCE) the test is skipped.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 source "$IDENTITIES_ROOT/scripts/pg_tle.sh"
 
 require_pg_tle
@@ -30,7 +30,7 @@ finish() {
 	rm -rf "$work"
 }
 trap finish EXIT
-fail() { echo "FAILED: $*"; exit 1; }
+fail_prefix="FAILED: "
 current=$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$IDENTITIES_ROOT/portable/identities_portable.control")
 [ "$current" = "$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$IDENTITIES_ROOT/identities.control")" ] ||
 	fail "portable/identities_portable.control is at $current, identities.control at another version (doc/releasing.md)"
@@ -41,13 +41,13 @@ quoted_schema='"Portable ids"'
 
 # --- the versions: the current one built, and what it updates from ---
 mkdir -p "$work"
-bash "$IDENTITIES_ROOT/portable/build" --out "$work/current" --schema "$schema" >/dev/null
+current_build=$(portable_edition --schema "$schema")
 # successor: the current sources made into version CURRENT-next (copied, with the native edition's parts the build
 # reads), built into $work/next.
 successor() {
 	local tree=$work/next_sources
 	mkdir -p "$tree"
-	cp -r "$IDENTITIES_ROOT/portable" "$IDENTITIES_ROOT/sql" "$tree/"
+	cp -r "$IDENTITIES_ROOT/portable" "$IDENTITIES_ROOT/sql" "$IDENTITIES_ROOT/formats.tsv" "$tree/"
 	sed -i "s/^default_version = .*/default_version = '$current-next'/" "$tree/portable/identities_portable.control"
 	local base=$tree/portable/sql/identities_portable.sql public_id=$tree/portable/sql/formats/public_id.sql
 	local update=$tree/portable/sql/updates/identities_portable--$current--$current-next.sql
@@ -75,7 +75,6 @@ successor
 chmod -R a+rX "$work"
 
 start_server portable_update $port no "shared_preload_libraries = 'pg_tle'"
-sql() { local db=$1; shift; psql_on $port -d "$db" -At "$@"; }
 installer=service_admin # the role that installs the edition and owns its key
 as_admin() { local db=$1; shift; psql_on $port -d "$db" -U "$installer" -At "$@"; }
 as_app() { local db=$1; shift; psql_on $port -d "$db" -U app -At "$@"; }
@@ -251,7 +250,7 @@ each_update() {
 	done
 }
 
-each_update "$work/current" "$current" "$work/next" "$current-next"
+each_update "$current_build" "$current" "$work/next" "$current-next"
 released=0
 for release in "$IDENTITIES_ROOT"/portable/released/identities_portable--*.sql; do
 	[ -f "$release" ] || continue
@@ -261,7 +260,7 @@ for release in "$IDENTITIES_ROOT"/portable/released/identities_portable--*.sql; 
 		fail "$release changed after its release, or its SHA-256 is not recorded here: add an update instead"
 	bash "$IDENTITIES_ROOT/portable/build" --from-script "$release" --out "$work/released_$version" --schema "$schema" >/dev/null
 	chmod -R a+rX "$work/released_$version"
-	each_update "$work/released_$version" "$version" "$work/current" "$current"
+	each_update "$work/released_$version" "$version" "$current_build" "$current"
 	released=$((released + 1))
 done
 echo "updates from $released released versions to $current, and from $current to a successor"

@@ -5,14 +5,13 @@
 # gives a clear error and nothing is written elsewhere; the clash check finds servers configured alike; the three
 # servers generate at once with every generator and repeat no id; a public id made on one decodes on another.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
 router=55451 shard_a=55452 shard_b=55453
 key_file=$IDENTITIES_WORK/scale_out.key
 head -c 32 /dev/urandom | base64 | as_postgres tee "$key_file" >/dev/null
 as_postgres chmod 600 "$key_file"
-STARTED_SERVERS=()
-trap stop_servers EXIT
+servers_stopped_on_exit
 # Snowflake and SIQ number their servers: each server gets its own worker and shard, except shard B at first
 # (left at the router's defaults, so that the clash check has something to find).
 start_server router $router yes "identities.public_key_file = '$key_file'"
@@ -20,8 +19,6 @@ start_server shard_a $shard_a yes "identities.public_key_file = '$key_file'" \
 	"identities.snowflake_worker = 1" "identities.siq_shard = 1"
 start_server shard_b $shard_b yes "identities.public_key_file = '$key_file'"
 
-fail() { echo "$*"; exit 1; }
-sql() { local port=$1; shift; psql_on "$port" -d postgres -X -At -v ON_ERROR_STOP=1 "$@"; }
 # expect_error PORT PATTERN SQL: the statement must fail with a message matching PATTERN.
 expect_error() {
 	local output

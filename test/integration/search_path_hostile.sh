@@ -6,7 +6,7 @@
 # extension run as that superuser and must never call them. The list of SQL and PL/pgSQL functions exercised here
 # is checked against the catalog, so a new one cannot go untested.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 
 port=$PRELOADED_PORT
 database=search_path_hostile
@@ -156,6 +156,10 @@ CREATE TABLE public.carried (snowflake bigint DEFAULT ids.snowflake_generate(), 
 INSERT INTO public.carried DEFAULT VALUES;
 SELECT 'floor ' || (ids.identities_raise_floor_above_ids() OPERATOR(pg_catalog.>) (SELECT ids.iuid_extract_timestamp(iuid) FROM public.carried));
 INSERT INTO public.exercised VALUES ('identities_raise_floor_above_ids(regclass[])');
+-- a column's format, by its type and by its DEFAULT's generator
+SELECT 'column formats ' || ids.identities_column_format('public.carried', 'siq') || ' '
+    || ids.identities_column_format('public.carried', 'uuidv7');
+INSERT INTO public.exercised VALUES ('identities_column_format(regclass,name)');
 SQL
 ) || { echo "$output"; echo "search_path_hostile: the superuser's session failed"; exit 1; }
 # Checked in a session with an ordinary search_path (the hostile one traps this query's own comparisons).
@@ -168,8 +172,9 @@ SELECT 'hostile calls ' || CASE WHEN is_called THEN last_value ELSE 0 END FROM h
 SQL
 )
 echo "$output"
-fail() { echo "search_path_hostile: $*"; exit 1; }
+fail_prefix="search_path_hostile: "
 grep -qx 'hostile calls 0' <<<"$output" || fail "a hostile object was called"
+grep -qx 'column formats siq uuidv7' <<<"$output" || fail "identities_column_format"
 grep -q '^not exercised' <<<"$output" && fail "SQL functions of the extension this test does not run"
 for table in by_distributedid by_iuid by_siq by_uuid by_snowflake by_time; do
 	grep -q "^partitions public.$table created" <<<"$output" || fail "no partition created for $table"

@@ -20,7 +20,7 @@
 # Prints "ok - ..." / "not ok - ..." lines (and "note - ..." where a part cannot run here), then
 # "timescaledb <version>: N passed, N failed, N s"; exits 1 on a failure.
 set -uo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 started=$SECONDS
 
 skip() {
@@ -37,11 +37,7 @@ cron=no
 install_dependencies "postgresql-$PG_MAJOR-cron" >/dev/null 2>&1 && cron=yes
 
 port=55561
-own_work=no
-if [ -z "${IDENTITIES_WORK:-}" ]; then
-	make_work_dir
-	own_work=yes
-fi
+work_dir_for_postgres
 STARTED_SERVERS=()
 cleanup() {
 	stop_servers
@@ -54,15 +50,11 @@ settings=("timescaledb.telemetry_level = off" "TimeZone = 'UTC'" "max_worker_pro
 [ $cron = yes ] && preload+=", pg_cron" && settings+=("cron.use_background_workers = on")
 start_server timescaledb $port no "shared_preload_libraries = '$preload'" "${settings[@]}"
 
-passed=0
-failed=0
-ok() { echo "ok - $*"; passed=$((passed + 1)); }
-not_ok() { echo "not ok - $*"; failed=$((failed + 1)); }
 check() { # check EXPRESSION... DESCRIPTION: ok when test(1) holds for EXPRESSION
 	local description=${*: -1}
 	if test "${@:1:$#-1}"; then ok "$description"; else not_ok "$description"; fi
 }
-sql() { psql_on $port -d postgres -X -At -F '|' "$@"; }
+sql() { sql_on $port postgres -F '|' "$@"; }
 
 sql -c "CREATE EXTENSION timescaledb" -c "CREATE EXTENSION identities" >/dev/null
 [ $cron = yes ] && sql -c "CREATE EXTENSION pg_cron" >/dev/null

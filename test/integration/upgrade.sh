@@ -2,9 +2,8 @@
 # the current one (compared through pg_dump --binary-upgrade, which dumps each member of an extension), and
 # leaves the data and indexes made with the old version working. Released install scripts never change.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
 port=$PRELOADED_PORT
-fail() { echo "$*"; exit 1; }
 
 # The install script of each release as it shipped: upgrades are tested from these bytes.
 declare -A released=(
