@@ -1,6 +1,6 @@
 -- The high-water mark as SQL sees it, and raising the generators' floor (what follows a major upgrade, a restored
 -- dump or a switched-over replica): the floors raised here lie in the past, so the suite's other ids are not
--- moved; test/integration/carry_mark.sh raises them above a clock set back.
+-- moved; test/t/004_carry_mark.pl raises them above a clock set back.
 \getenv abs_srcdir PG_ABS_SRCDIR
 \i :abs_srcdir/sql/include/error_of.sql
 
