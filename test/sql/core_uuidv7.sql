@@ -45,3 +45,16 @@ FROM (SELECT lag(id) OVER (ORDER BY n) AS a, id AS b
       FROM (SELECT n, CASE WHEN n % 2 = 0 THEN uuidv7() ELSE uuidv7_generate() END AS id, pg_sleep(0.0002)
             FROM generate_series(1, 200) AS n) AS made) AS pairs
 WHERE a IS NOT NULL;
+
+-- A column whose DEFAULT is core uuidv7() holds UUIDv7s (identities_formats names pg_catalog.uuidv7): its format,
+-- time partitions made without naming it, and the floor raised above its ids.
+CREATE TABLE core_v7_events (id uuid PRIMARY KEY DEFAULT uuidv7(), body text) PARTITION BY RANGE (id);
+SELECT identities_column_format('core_v7_events', 'id') AS format;
+SELECT action, count(*) FROM identities_maintain_partitions('core_v7_events', '1 day', 1) GROUP BY action;
+INSERT INTO core_v7_events (body) VALUES ('one');
+-- (the floor only where it is kept: identities preloaded)
+SELECT CASE WHEN current_setting('shared_preload_libraries') LIKE '%identities%'
+            THEN identities_raise_floor_above_ids(ARRAY['core_v7_events'::regclass])
+                 >= (SELECT uuid_extract_timestamp(id) FROM core_v7_events)
+            ELSE true END AS floor_above_core_id;
+DROP TABLE core_v7_events;
