@@ -73,7 +73,6 @@ COMMENT ON FUNCTION @extschema@.distributedid_generate() IS 'new DistributedId: 
 CREATE FUNCTION @extschema@.distributedid_extract_timestamp(@extschema@.distributedid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_instant_after('1900-01-01 00:00:00+00'::timestamptz, div($1, 281474976710656)::bigint);
-COMMENT ON FUNCTION @extschema@.distributedid_extract_timestamp(@extschema@.distributedid) IS 'embedded timestamp of a DistributedId (about 1 s before its generation, by design)';
 
 CREATE FUNCTION @extschema@.distributedid_boundary(timestamptz) RETURNS @extschema@.distributedid
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -92,7 +91,6 @@ BEGIN
 	RETURN CASE WHEN milliseconds <= 0 THEN 0 ELSE milliseconds * 281474976710656 END;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.distributedid_boundary(timestamptz) IS 'smallest DistributedId whose embedded timestamp is at or after the argument; for range partitions and scans';
 
 -- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's millisecond since
 -- 1900 exactly (no second of leeway) and 48 random bits drawn as distributedid_generate draws them (never 0). No
@@ -113,7 +111,6 @@ BEGIN
 	RETURN milliseconds * 281474976710656 + CASE WHEN random_part = 0 THEN 1 ELSE random_part END;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.distributedid_generate_at(timestamptz) IS 'DistributedId embedding the instant''s millisecond (no second of leeway) and 48 random bits: for rows made before identities';
 
 -- conversions: the native edition's casts, as functions (a cast to or from a domain is its base type's)
 
@@ -127,17 +124,14 @@ BEGIN
 	RETURN trunc($1);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.numeric_to_distributedid(numeric) IS 'convert an integral numeric from 0 to 10^28-1 to distributedid';
 
 CREATE FUNCTION @extschema@.distributedid_to_numeric(@extschema@.distributedid) RETURNS numeric
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN $1::numeric;
-COMMENT ON FUNCTION @extschema@.distributedid_to_numeric(@extschema@.distributedid) IS 'convert distributedid to numeric';
 
 CREATE FUNCTION @extschema@.bigint_to_distributedid(bigint) RETURNS @extschema@.distributedid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.numeric_to_distributedid($1::numeric);
-COMMENT ON FUNCTION @extschema@.bigint_to_distributedid(bigint) IS 'convert a non-negative bigint to distributedid';
 
 CREATE FUNCTION @extschema@.uuid_to_distributedid(uuid) RETURNS @extschema@.distributedid
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -153,12 +147,10 @@ BEGIN
 	RETURN value;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.uuid_to_distributedid(uuid) IS 'convert the 16-byte big-endian binary form (first 4 bytes zero) to distributedid';
 
 CREATE FUNCTION @extschema@.distributedid_to_uuid(@extschema@.distributedid) RETURNS uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN encode(@extschema@.identities_numeric_to_bytes($1, 16), 'hex')::uuid;
-COMMENT ON FUNCTION @extschema@.distributedid_to_uuid(@extschema@.distributedid) IS 'convert distributedid to its 16-byte big-endian binary form as a uuid';
 
 CREATE FUNCTION @extschema@.bytea_to_distributedid(bytea) RETURNS @extschema@.distributedid
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -170,12 +162,10 @@ BEGIN
 	RETURN @extschema@.uuid_to_distributedid(encode($1, 'hex')::uuid);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.bytea_to_distributedid(bytea) IS 'convert Architect''s 16-byte BinaryIdEncoder form to distributedid';
 
 CREATE FUNCTION @extschema@.distributedid_to_bytea(@extschema@.distributedid) RETURNS bytea
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_numeric_to_bytes($1, 16);
-COMMENT ON FUNCTION @extschema@.distributedid_to_bytea(@extschema@.distributedid) IS 'convert distributedid to Architect''s 16-byte BinaryIdEncoder form';
 
 -- JSON: PostgreSQL's to_json looks through a domain to numeric and writes a JSON number, which JavaScript's
 -- JSON.parse rounds past 2^53. PostgREST (11.2 on, Supabase's REST layer) applies an IMPLICIT cast from a domain to

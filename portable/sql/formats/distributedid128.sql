@@ -47,7 +47,6 @@ CREATE FUNCTION @extschema@.distributedid128_extract_timestamp(uuid) RETURNS tim
 	RETURN CASE WHEN get_byte(uuid_send($1), 6) >> 4 = 7 AND get_byte(uuid_send($1), 8) < 128 THEN
 		@extschema@.identities_instant_after('1700-01-01 00:00:00+00'::timestamptz,
 			('x' || encode(substr(uuid_send($1), 1, 6), 'hex'))::bit(48)::bigint) END;
-COMMENT ON FUNCTION @extschema@.distributedid128_extract_timestamp(uuid) IS 'embedded timestamp of a DistributedId128; NULL for a uuid without its version 7 nibble and zero variant bit';
 
 CREATE FUNCTION @extschema@.distributedid128_boundary(timestamptz) RETURNS uuid
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -68,7 +67,6 @@ BEGIN
 	RETURN @extschema@.identities_compose_distributedid128(CASE WHEN $1 = '-infinity' OR milliseconds <= 0 THEN 0 ELSE milliseconds::bigint END, 0::numeric);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.distributedid128_boundary(timestamptz) IS 'smallest DistributedId128 whose embedded timestamp is at or after the argument; for range partitions and scans';
 
 -- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's millisecond since
 -- 1700 and a 75-bit random part drawn as distributedid128_generate draws it (never 0). No generator state, no
@@ -95,12 +93,10 @@ BEGIN
 	RETURN @extschema@.identities_compose_distributedid128(milliseconds::bigint, random_high * 18446744073709551616 + random_low);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.distributedid128_generate_at(timestamptz) IS 'DistributedId128 embedding the instant''s millisecond and 75 random bits: for rows made before identities';
 
 CREATE FUNCTION @extschema@.distributedid128_to_numeric(uuid) RETURNS numeric
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_uuid_to_numeric($1);
-COMMENT ON FUNCTION @extschema@.distributedid128_to_numeric(uuid) IS 'the uuid as a 128-bit big-endian integer (Architect''s UInt128 form, DECIMAL(38,0) until the year 4321)';
 
 CREATE FUNCTION @extschema@.numeric_to_distributedid128(numeric) RETURNS uuid
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -112,7 +108,6 @@ BEGIN
 	RETURN @extschema@.identities_numeric_to_uuid($1);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.numeric_to_distributedid128(numeric) IS 'the uuid of an integer from 0 to 2^128-1 (Architect''s UInt128 form)';
 
 CREATE FUNCTION @extschema@.distributedid128_split(id uuid, OUT upper bigint, OUT lower bigint)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -125,7 +120,6 @@ BEGIN
 	END IF;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.distributedid128_split(uuid) IS 'the id as two non-negative bigints, as Architect''s DistributedId128.Split (for two BIGINT columns)';
 
 CREATE FUNCTION @extschema@.distributedid128_join(upper bigint, lower bigint) RETURNS uuid
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -136,7 +130,6 @@ BEGIN
 	RETURN encode(int8send(upper) || int8send(lower), 'hex')::uuid;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.distributedid128_join(bigint, bigint) IS 'the id from its two non-negative bigint halves, as Architect''s DistributedId128.Join';
 
 -- @expand time_window FORMAT=distributedid128 TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id) LAST='10619-08-04T05:31:50.655+00'::timestamptz
 
@@ -144,4 +137,3 @@ COMMENT ON FUNCTION @extschema@.distributedid128_join(bigint, bigint) IS 'the id
 CREATE FUNCTION @extschema@.distributedid128_extract_timestamp(id text) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.distributedid128_extract_timestamp(id::uuid);
-COMMENT ON FUNCTION @extschema@.distributedid128_extract_timestamp(text) IS 'the same from the uuid''s text, as pg_partman''s time decoder passes it';

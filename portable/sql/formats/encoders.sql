@@ -79,19 +79,15 @@ COMMENT ON FUNCTION @extschema@.identities_alphanumeric_decimal(numeric) IS 'int
 CREATE FUNCTION @extschema@.to_alphanumeric(bigint) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_base62_encode(@extschema@.identities_encodable_bigint($1, 'the alphanumeric encoding'), 11);
-COMMENT ON FUNCTION @extschema@.to_alphanumeric(bigint) IS '11-character base62 form of a non-negative bigint (8 bytes)';
 CREATE FUNCTION @extschema@.to_alphanumeric(integer) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.to_alphanumeric($1::bigint);
-COMMENT ON FUNCTION @extschema@.to_alphanumeric(integer) IS '11-character base62 form of a non-negative integer, as of the same bigint';
 CREATE FUNCTION @extschema@.to_alphanumeric(@extschema@.distributedid) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_alphanumeric_decimal($1);
-COMMENT ON FUNCTION @extschema@.to_alphanumeric(@extschema@.distributedid) IS '16-character base62 form of a distributedid (Architect''s decimal form) AlphanumericIdEncoder';
 CREATE FUNCTION @extschema@.to_alphanumeric(numeric) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_alphanumeric_decimal(@extschema@.identities_encodable_numeric($1, 'the alphanumeric encoding'));
-COMMENT ON FUNCTION @extschema@.to_alphanumeric(numeric) IS '16-character base62 form of an integral numeric from 0 to 10^28-1 (Architect''s decimal form) AlphanumericIdEncoder';
 CREATE FUNCTION @extschema@.to_alphanumeric(uuid) RETURNS text
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
@@ -99,13 +95,11 @@ BEGIN
 		|| @extschema@.identities_base62_encode(@extschema@.identities_bytes_to_numeric(substr(uuid_send($1), 9, 8)), 11);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.to_alphanumeric(uuid) IS '22-character base62 form of a uuid (16 bytes)';
 
 CREATE FUNCTION @extschema@.alphanumeric_to_bigint(text) RETURNS bigint
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (SELECT CASE WHEN value <= 9223372036854775807 THEN value::bigint END
 		FROM (SELECT CASE WHEN octet_length($1) = 11 THEN @extschema@.identities_base62_decode($1) END AS value) AS decoded);
-COMMENT ON FUNCTION @extschema@.alphanumeric_to_bigint(text) IS 'decode the 11-character base62 form of a bigint; NULL unless the text is a canonical encoding';
 
 CREATE FUNCTION @extschema@.alphanumeric_to_numeric(text) RETURNS numeric
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -113,11 +107,9 @@ CREATE FUNCTION @extschema@.alphanumeric_to_numeric(text) RETURNS numeric
 			THEN high * 18446744073709551616 + low END
 		FROM (SELECT @extschema@.identities_base62_decode(substr($1, 1, 5)) AS high, @extschema@.identities_base62_decode(substr($1, 6)) AS low
 			WHERE octet_length($1) = 16) AS decoded);
-COMMENT ON FUNCTION @extschema@.alphanumeric_to_numeric(text) IS 'decode the 16-character base62 form of a numeric; NULL unless the text is a canonical encoding';
 CREATE FUNCTION @extschema@.alphanumeric_to_distributedid(text) RETURNS @extschema@.distributedid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.alphanumeric_to_numeric($1);
-COMMENT ON FUNCTION @extschema@.alphanumeric_to_distributedid(text) IS 'decode the 16-character base62 form of a distributedid; NULL unless the text is a canonical encoding';
 
 CREATE FUNCTION @extschema@.alphanumeric_to_uuid(text) RETURNS uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -125,46 +117,36 @@ CREATE FUNCTION @extschema@.alphanumeric_to_uuid(text) RETURNS uuid
 			THEN @extschema@.identities_numeric_to_uuid(high * 18446744073709551616 + low) END
 		FROM (SELECT @extschema@.identities_base62_decode(substr($1, 1, 11)) AS high, @extschema@.identities_base62_decode(substr($1, 12)) AS low
 			WHERE octet_length($1) = 22) AS decoded);
-COMMENT ON FUNCTION @extschema@.alphanumeric_to_uuid(text) IS 'decode the 22-character base62 form of a uuid; NULL unless the text is a canonical encoding';
 
 -- hexadecimal
 
 CREATE FUNCTION @extschema@.to_hexadecimal(bigint) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN upper(encode(int8send(@extschema@.identities_encodable_bigint($1, 'the hexadecimal encoding')::bigint), 'hex'));
-COMMENT ON FUNCTION @extschema@.to_hexadecimal(bigint) IS '16-character uppercase hexadecimal form of a non-negative bigint (8 bytes)';
 CREATE FUNCTION @extschema@.to_hexadecimal(integer) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.to_hexadecimal($1::bigint);
-COMMENT ON FUNCTION @extschema@.to_hexadecimal(integer) IS '16-character uppercase hexadecimal form of a non-negative integer, as of the same bigint';
 CREATE FUNCTION @extschema@.to_hexadecimal(@extschema@.distributedid) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN upper(encode(@extschema@.identities_numeric_to_bytes($1, 13), 'hex'));
-COMMENT ON FUNCTION @extschema@.to_hexadecimal(@extschema@.distributedid) IS '26-character uppercase hexadecimal form of a distributedid (Architect''s decimal form) HexadecimalIdEncoder';
 CREATE FUNCTION @extschema@.to_hexadecimal(numeric) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN upper(encode(@extschema@.identities_numeric_to_bytes(@extschema@.identities_encodable_numeric($1, 'the hexadecimal encoding'), 13), 'hex'));
-COMMENT ON FUNCTION @extschema@.to_hexadecimal(numeric) IS '26-character uppercase hexadecimal form of an integral numeric from 0 to 10^28-1 (Architect''s decimal form) HexadecimalIdEncoder';
 CREATE FUNCTION @extschema@.to_hexadecimal(uuid) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN upper(encode(uuid_send($1), 'hex'));
-COMMENT ON FUNCTION @extschema@.to_hexadecimal(uuid) IS '32-character uppercase hexadecimal form of a uuid (16 bytes)';
 
 CREATE FUNCTION @extschema@.hexadecimal_to_bigint(text) RETURNS bigint
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (SELECT CASE WHEN value >= 0 THEN value END
 		FROM (SELECT ('x' || $1)::bit(64)::bigint AS value WHERE $1 ~ '^[0-9A-Fa-f]{16}$') AS decoded);
-COMMENT ON FUNCTION @extschema@.hexadecimal_to_bigint(text) IS 'decode the 16-character uppercase hexadecimal form of a bigint; NULL unless the text is a canonical encoding';
 CREATE FUNCTION @extschema@.hexadecimal_to_numeric(text) RETURNS numeric
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (SELECT CASE WHEN value <= 9999999999999999999999999999 THEN value END
 		FROM (SELECT @extschema@.identities_bytes_to_numeric(decode($1, 'hex')) AS value WHERE $1 ~ '^[0-9A-Fa-f]{26}$') AS decoded);
-COMMENT ON FUNCTION @extschema@.hexadecimal_to_numeric(text) IS 'decode the 26-character uppercase hexadecimal form of a numeric; NULL unless the text is a canonical encoding';
 CREATE FUNCTION @extschema@.hexadecimal_to_distributedid(text) RETURNS @extschema@.distributedid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.hexadecimal_to_numeric($1);
-COMMENT ON FUNCTION @extschema@.hexadecimal_to_distributedid(text) IS 'decode the 26-character uppercase hexadecimal form of a distributedid; NULL unless the text is a canonical encoding';
 CREATE FUNCTION @extschema@.hexadecimal_to_uuid(text) RETURNS uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (SELECT $1::uuid WHERE $1 ~ '^[0-9A-Fa-f]{32}$');
-COMMENT ON FUNCTION @extschema@.hexadecimal_to_uuid(text) IS 'decode the 32-character uppercase hexadecimal form of a uuid; NULL unless the text is a canonical encoding';

@@ -128,16 +128,13 @@ BEGIN
 		|| encode(@extschema@.identities_reverse_bytes(substr(int8send(shard_key), 5, 4)), 'hex'))::uuid;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.hotguid_generate_at(timestamptz, bigint, integer) IS 'HotGuid of the instant''s second with hotguid_generate''s machine tag, a shard key (0 to 2^32-1) and a counter (0 to 2^24-1) numbering the ids of one second: for rows made before identities';
 
 CREATE FUNCTION @extschema@.hotguid_extract_shard_key(uuid) RETURNS bigint
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ('x' || encode(@extschema@.identities_reverse_bytes(substr(uuid_send($1), 13, 4)), 'hex'))::bit(32)::bigint;
-COMMENT ON FUNCTION @extschema@.hotguid_extract_shard_key(uuid) IS 'shard key of a HotGuid (its last 4 bytes, little-endian)';
 CREATE FUNCTION @extschema@.hotguid_extract_timestamp(uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN timestamptz '1970-01-01 00:00:00+00' + interval '1 second' * ('x' || left($1::text, 8))::bit(32)::bigint;
-COMMENT ON FUNCTION @extschema@.hotguid_extract_timestamp(uuid) IS 'creation second of a HotGuid (unix seconds, wrapping in 2106 as the reference does)';
 
 CREATE FUNCTION @extschema@.hotguid_boundary(timestamptz) RETURNS uuid
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -154,7 +151,6 @@ BEGIN
 	RETURN (lpad(to_hex(seconds::bigint), 8, '0') || '000000000000000000000000')::uuid;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.hotguid_boundary(timestamptz) IS 'smallest HotGuid at or after the instant (its second rounded up): for range partitions';
 
 -- @expand time_window FORMAT=hotguid TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id) LAST='2106-02-07T06:28:15+00'::timestamptz
 
@@ -162,4 +158,3 @@ COMMENT ON FUNCTION @extschema@.hotguid_boundary(timestamptz) IS 'smallest HotGu
 CREATE FUNCTION @extschema@.hotguid_extract_timestamp(id text) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.hotguid_extract_timestamp(id::uuid);
-COMMENT ON FUNCTION @extschema@.hotguid_extract_timestamp(text) IS 'the same from the uuid''s text, as pg_partman''s time decoder passes it';

@@ -64,24 +64,19 @@ BEGIN
 		('x' || encode(substr(@extschema@.identities_random_bytes(), 10, 7), 'hex'))::bit(56)::bigint & 18014398509481983);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.iuid_generate_at(timestamptz, integer, integer) IS 'iUID of the instant''s millisecond, a country and a service entity (0-255 each) with 54 random bits: for rows made before identities';
 
 CREATE FUNCTION @extschema@.iuid_extract_timestamp(@extschema@.iuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00'::timestamptz, ('x' || left(replace($1::text, '-', ''), 12))::bit(48)::bigint);
-COMMENT ON FUNCTION @extschema@.iuid_extract_timestamp(@extschema@.iuid) IS 'embedded unix ms timestamp of an iUID';
 CREATE FUNCTION @extschema@.iuid_extract_country(@extschema@.iuid) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN get_byte(uuid_send($1), 7);
-COMMENT ON FUNCTION @extschema@.iuid_extract_country(@extschema@.iuid) IS 'country of an iUID (0-255): for routing and LIST partitioning';
 CREATE FUNCTION @extschema@.iuid_extract_service_entity(@extschema@.iuid) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ('x' || substr(replace($1::text, '-', ''), 17, 3))::bit(12)::integer >> 2 & 255;
-COMMENT ON FUNCTION @extschema@.iuid_extract_service_entity(@extschema@.iuid) IS 'service entity of an iUID (0-255)';
 CREATE FUNCTION @extschema@.iuid_extract_format_version(@extschema@.iuid) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN get_byte(uuid_send($1), 6) & 15;
-COMMENT ON FUNCTION @extschema@.iuid_extract_format_version(@extschema@.iuid) IS 'inDrive format version of an iUID (ver1, 0-15; 0 today)';
 
 CREATE FUNCTION @extschema@.iuid_boundary(timestamptz) RETURNS @extschema@.iuid
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -98,7 +93,6 @@ BEGIN
 	RETURN @extschema@.identities_compose_iuid(milliseconds::bigint, 0, 0, 0, 0::bigint);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.iuid_boundary(timestamptz) IS 'smallest iUID whose embedded timestamp is at or after the argument; for range partitions and scans';
 
 -- the native casts, as functions: uuid to iuid checks the shape; iuid to uuid is the domain's own value
 CREATE FUNCTION @extschema@.uuid_to_iuid(uuid) RETURNS @extschema@.iuid
@@ -111,7 +105,6 @@ BEGIN
 	RETURN $1;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.uuid_to_iuid(uuid) IS 'convert a version 8, variant 10 uuid to iuid';
 
 -- Internal: the largest iUID below a boundary of a millisecond after the first: the last of the millisecond before,
 -- every free bit set (one less than the boundary would read as variant 01, not an iUID).

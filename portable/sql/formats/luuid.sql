@@ -21,7 +21,6 @@ BEGIN
 	RETURN crc # 4095;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.luuid_group(text) IS 'group id of a name: the blog''s CRC-12 of its UTF-8 bytes';
 
 CREATE FUNCTION @extschema@.luuid_generate(grp integer, key bigint) RETURNS uuid
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -39,24 +38,19 @@ BEGIN
 		|| substr(encode(@extschema@.identities_random_bytes(), 'hex'), 18, 15))::uuid;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.luuid_generate(integer, bigint) IS 'new LUUID for the key (0 to 2^48-1) of an entity of the group id (0-4095)';
 CREATE FUNCTION @extschema@.luuid_generate(grp text, key bigint) RETURNS uuid
 	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 	RETURN @extschema@.luuid_generate(@extschema@.luuid_group(grp), key);
-COMMENT ON FUNCTION @extschema@.luuid_generate(text, bigint) IS 'new LUUID for the key (0 to 2^48-1) of an entity of the named group (its CRC-12)';
 
 -- The extractors return NULL for a uuid without LUUID's version 6 and fixed nibble a: it embeds no key.
 CREATE FUNCTION @extschema@.luuid_extract_group(uuid) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN CASE WHEN substr($1::text, 15, 1) = '6' AND substr($1::text, 20, 1) = 'a'
 		THEN ('x' || substr($1::text, 16, 3))::bit(12)::integer END;
-COMMENT ON FUNCTION @extschema@.luuid_extract_group(uuid) IS 'group id of a LUUID (0-4095)';
 CREATE FUNCTION @extschema@.luuid_extract_key(uuid) RETURNS bigint
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN CASE WHEN substr($1::text, 15, 1) = '6' AND substr($1::text, 20, 1) = 'a'
 		THEN ('x' || substr($1::text, 1, 8) || substr($1::text, 10, 4))::bit(48)::bigint END;
-COMMENT ON FUNCTION @extschema@.luuid_extract_key(uuid) IS 'the entity key embedded in a LUUID';
 CREATE FUNCTION @extschema@.luuid_short(uuid) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN to_hex(@extschema@.luuid_extract_key($1));
-COMMENT ON FUNCTION @extschema@.luuid_short(uuid) IS 'short friendly form of a LUUID: its key in lowercase hex';

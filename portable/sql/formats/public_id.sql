@@ -167,7 +167,6 @@ COMMENT ON FUNCTION @extschema@.public_id(bigint) IS 'public id of a non-negativ
 CREATE FUNCTION @extschema@.public_id(integer) RETURNS uuid
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
 	RETURN @extschema@.identities_public_id_of(@extschema@.identities_bigint_plaintext(@extschema@.identities_encodable_bigint($1::bigint, 'a public id')::bigint));
-COMMENT ON FUNCTION @extschema@.public_id(integer) IS 'public id of a non-negative integer, the same as of the same bigint';
 CREATE FUNCTION @extschema@.public_id(@extschema@.distributedid) RETURNS uuid
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
 	RETURN @extschema@.identities_public_id_of(@extschema@.identities_decimal_plaintext($1));
@@ -196,7 +195,6 @@ BEGIN
 		@extschema@.identities_bigint_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
 END
 $$;
-COMMENT ON FUNCTION @extschema@.public_id_to_bigint(uuid) IS 'the bigint a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a bigint under either';
 CREATE FUNCTION @extschema@.public_id_to_numeric(uuid) RETURNS numeric
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
@@ -204,7 +202,6 @@ BEGIN
 		@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
 END
 $$;
-COMMENT ON FUNCTION @extschema@.public_id_to_numeric(uuid) IS 'the numeric a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a numeric under either';
 CREATE FUNCTION @extschema@.public_id_to_distributedid(uuid) RETURNS @extschema@.distributedid
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
@@ -212,12 +209,10 @@ BEGIN
 		@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
 END
 $$;
-COMMENT ON FUNCTION @extschema@.public_id_to_distributedid(uuid) IS 'the distributedid a public id stands for, under the current key or else the previous one; NULL when the uuid is not a public id of a distributedid under either';
 CREATE FUNCTION @extschema@.public_id_to_uuid(uuid) RETURNS uuid
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
 	RETURN (SELECT CASE WHEN NOT @extschema@.identities_is_number_plaintext(plaintext) THEN encode(plaintext, 'hex')::uuid END
 		FROM (SELECT @extschema@.identities_plaintext_of($1, 'current') AS plaintext) AS decrypted);
-COMMENT ON FUNCTION @extschema@.public_id_to_uuid(uuid) IS 'the uuid a public id stands for under the current key (every uuid decrypts to one: uuids carry no redundancy); NULL for the public id of a bigint or a decimal';
 
 -- key rotation: the previous key reads the public ids made before the current one
 
@@ -238,7 +233,6 @@ BEGIN
 	RETURN CASE WHEN NOT @extschema@.identities_is_number_plaintext(plaintext) THEN encode(plaintext, 'hex')::uuid END;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.public_id_to_uuid(uuid, text) IS 'the uuid a public id stands for under the ''current'' or the ''previous'' key (a uuid''s public id cannot tell them apart); NULL for the public id of a bigint or a decimal';
 
 CREATE FUNCTION @extschema@.public_id_key(public_id uuid) RETURNS text
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
@@ -249,7 +243,6 @@ BEGIN
 	END;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.public_id_key(uuid) IS 'which key a public id of a bigint or a decimal was made under: ''current'', ''previous'', or NULL for neither';
 
 -- A bigint's plaintext is the decimal layout of the same value: one re-encryption serves both kinds.
 CREATE FUNCTION @extschema@.public_id_renew(public_id uuid) RETURNS uuid
@@ -262,19 +255,16 @@ BEGIN
 	END;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.public_id_renew(uuid) IS 'the same id''s public id under the current key (a bigint''s or a decimal''s); NULL when it was made under neither key';
 
 -- fingerprints: servers compare keys without showing them (the native edition's, byte for byte)
 CREATE FUNCTION @extschema@.identities_public_key_fingerprint() RETURNS text
 	LANGUAGE sql STABLE PARALLEL RESTRICTED SECURITY DEFINER
 	RETURN (SELECT encode(substr(sha256(convert_to('identities public id key fingerprint 1', 'UTF8') || stored.key), 1, 8), 'hex')
 		FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'current');
-COMMENT ON FUNCTION @extschema@.identities_public_key_fingerprint() IS 'a short, non-reversible fingerprint of the current public id key (NULL when none is configured), to compare servers without showing the key';
 CREATE FUNCTION @extschema@.identities_public_key_previous_fingerprint() RETURNS text
 	LANGUAGE sql STABLE PARALLEL RESTRICTED SECURITY DEFINER
 	RETURN (SELECT encode(substr(sha256(convert_to('identities public id key fingerprint 1', 'UTF8') || stored.key), 1, 8), 'hex')
 		FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'previous');
-COMMENT ON FUNCTION @extschema@.identities_public_key_previous_fingerprint() IS 'the fingerprint of the previous public id key of a rotation (NULL when none is configured)';
 
 -- Whether the key is its owner's alone: nobody else granted anything on the key table or one of its columns, its
 -- row level security on and no policy letting rows through, nobody else allowed to run the functions that set or

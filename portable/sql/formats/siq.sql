@@ -284,7 +284,6 @@ BEGIN
 	RETURN ('x' || encode(substr(sha256(convert_to($1, 'UTF8')), 29, 4), 'hex'))::bit(32)::bigint;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.siq_domain_hash(text) IS 'SUOU''s domain hash: the last 4 bytes of SHA-256 of the ASCII domain (0 for an empty domain and ''0'')';
 
 -- The settings are read by name (identities.siq_domain, identities.siq_shard): the native edition checks them when
 -- they are set, this one when it reads them. An unset identities.siq_shard is, on a Citus node, the node's group
@@ -360,7 +359,6 @@ BEGIN
 		|| lpad(to_hex(domain_hash), 8, '0') || lpad(to_hex(serial << width | (qualifier_value & ((1 << width) - 1))), 4, '0');
 END
 $$;
-COMMENT ON FUNCTION @extschema@.siq_generate_at(timestamptz, integer, text, text, integer) IS 'SIQ of the instant''s tick (1/65536 s, rounded down), a serial (up to the qualifier''s maximum), a qualifier, a domain and a shard (0-255): for rows made before identities';
 
 -- Domain and shard from identities.siq_domain and identities.siq_shard, as siq_generate(qualifier) takes them (read
 -- before the qualifier is checked, as the native edition reads them).
@@ -368,7 +366,6 @@ CREATE FUNCTION @extschema@.siq_generate_at(at timestamptz, serial integer, qual
 	LANGUAGE sql STABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.siq_generate_at(at, serial, qualifier, @extschema@.identities_server_setting('identities.siq_domain'),
 		@extschema@.identities_node_setting('identities.siq_shard'));
-COMMENT ON FUNCTION @extschema@.siq_generate_at(timestamptz, integer, text) IS 'SIQ of the instant''s tick (1/65536 s, rounded down), a serial numbering the ids of one tick (up to the qualifier''s maximum) and a qualifier, domain and shard from identities.siq_domain and identities.siq_shard: for rows made before identities';
 
 CREATE FUNCTION @extschema@.siq_extract_timestamp(@extschema@.siq) RETURNS timestamptz
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -381,17 +378,14 @@ BEGIN
 		+ interval '1 microsecond' * (micros % 3600000000);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.siq_extract_timestamp(@extschema@.siq) IS 'embedded timestamp of a SIQ (1/65536 s, rounded down to the microsecond)';
 
 CREATE FUNCTION @extschema@.siq_extract_shard(@extschema@.siq) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ('x' || substr($1, 15, 2))::bit(8)::integer;
-COMMENT ON FUNCTION @extschema@.siq_extract_shard(@extschema@.siq) IS 'shard of a SIQ (0-255)';
 
 CREATE FUNCTION @extschema@.siq_extract_domain_hash(@extschema@.siq) RETURNS bigint
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ('x' || substr($1, 17, 8))::bit(32)::bigint;
-COMMENT ON FUNCTION @extschema@.siq_extract_domain_hash(@extschema@.siq) IS 'domain hash of a SIQ (32 bits)';
 
 -- The tail's qualifier codes are suffix-free: a final 1 is a 3-bit qualifier, a final 110 a 4-bit one, anything
 -- else a 5-bit one; its value is the bits with a leading 1 marking the width (SUOU's enum). 50, 58 and 60 are
@@ -409,7 +403,6 @@ BEGIN
 		WHEN 13 THEN 'manytomany' WHEN 11 THEN 'multi' WHEN 15 THEN 'content' END;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.siq_extract_qualifier(@extschema@.siq) IS 'qualifier name of a SIQ (user, message, ...); NULL for an unassigned qualifier';
 
 CREATE FUNCTION @extschema@.siq_extract_serial(@extschema@.siq) RETURNS integer
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -419,7 +412,6 @@ BEGIN
 	RETURN tail >> CASE WHEN tail & 1 = 1 THEN 3 WHEN tail & 7 = 6 THEN 4 ELSE 5 END;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.siq_extract_serial(@extschema@.siq) IS 'serial of a SIQ within its timestamp tick';
 
 -- Smallest siq whose siq_extract_timestamp is at or after the instant: the tick rounded up, everything else 0.
 CREATE FUNCTION @extschema@.siq_boundary(timestamptz) RETURNS @extschema@.siq
@@ -448,7 +440,6 @@ BEGIN
 	RETURN lpad(to_hex(ts56::bigint), 14, '0') || '00000000000000';
 END
 $$;
-COMMENT ON FUNCTION @extschema@.siq_boundary(timestamptz) IS 'smallest SIQ whose embedded timestamp is at or after the argument; for range partitions and scans';
 
 -- string forms and the UUIDv8 mapping
 
@@ -463,7 +454,6 @@ BEGIN
 		'abcdefghijklmnopqrstuvwxyz234567'), 4);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.siq_to_did(@extschema@.siq) IS 'did:siq: form of a SIQ, with its CRC-32 check';
 
 -- The body in either case, with the prefix or (as SUOU's removeprefix) without.
 CREATE FUNCTION @extschema@.siq_from_did(text) RETURNS @extschema@.siq
@@ -472,19 +462,16 @@ BEGIN
 	RETURN @extschema@.identities_siq_of_did_body(CASE WHEN left($1, 8) = 'did:siq:' THEN substr($1, 9) ELSE $1 END, $1);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.siq_from_did(text) IS 'SIQ of a did:siq: string (checksum verified)';
 
 -- URL-safe base64 of the 15-byte form (one leading zero byte): always 20 chars, no padding.
 CREATE FUNCTION @extschema@.siq_to_base64(@extschema@.siq) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN translate(encode(decode('00' || $1, 'hex'), 'base64'), '+/', '-_');
-COMMENT ON FUNCTION @extschema@.siq_to_base64(@extschema@.siq) IS 'URL-safe base64 form of a SIQ (20 characters), as SUOU''s to_base64';
 
 -- Crockford base32 of the 15-byte form, leading '0's stripped; the zero siq, which SUOU writes as "", is "0".
 CREATE FUNCTION @extschema@.siq_to_cb32(@extschema@.siq) RETURNS text
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN coalesce(nullif(ltrim(@extschema@.identities_siq_base32(decode('00' || $1, 'hex'), '0123456789ABCDEFGHJKMNPQRSTVWXYZ'), '0'), ''), '0');
-COMMENT ON FUNCTION @extschema@.siq_to_cb32(@extschema@.siq) IS 'Crockford base32 form of a SIQ, leading zeros dropped, as SUOU''s to_cb32';
 
 -- 1 to 24 chars (SUOU's zfill(24)), either case, Crockford's aliases I, L -> 1 and O -> 0.
 CREATE FUNCTION @extschema@.siq_from_cb32(text) RETURNS @extschema@.siq
@@ -505,14 +492,12 @@ BEGIN
 	RETURN encode(substr(bytes, 2), 'hex');
 END
 $$;
-COMMENT ON FUNCTION @extschema@.siq_from_cb32(text) IS 'SIQ of a Crockford base32 string';
 
 -- siq bits 111..64 in bytes 0..5, version 8, bits 63..52, variant 10, bits 51..0, then 10 zero bits.
 CREATE FUNCTION @extschema@.siq_to_uuid(@extschema@.siq) RETURNS uuid
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (substr($1, 1, 12) || '8' || substr($1, 13, 3)
 		|| to_hex(('x' || substr($1, 16, 13))::bit(52)::bigint << 10 | (-9223372036854775808)::bigint))::uuid;
-COMMENT ON FUNCTION @extschema@.siq_to_uuid(@extschema@.siq) IS 'the SIQ as an order-preserving UUIDv8';
 
 CREATE FUNCTION @extschema@.uuid_to_siq(uuid) RETURNS @extschema@.siq
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -527,7 +512,6 @@ BEGIN
 	RETURN substr(hex, 1, 12) || substr(hex, 14, 3) || lpad(to_hex(low >> 10 & 4503599627370495), 13, '0');
 END
 $$;
-COMMENT ON FUNCTION @extschema@.uuid_to_siq(uuid) IS 'the SIQ of a UUIDv8 made by siq_to_uuid';
 
 -- conversions: the native edition's casts, as functions (a cast to or from a domain is its base type's)
 
@@ -545,12 +529,10 @@ BEGIN
 		USING ERRCODE = '22P02', DETAIL = format('Expected 14 bytes, or 16 whose first two are zero; got %s.', length($1));
 END
 $$;
-COMMENT ON FUNCTION @extschema@.bytea_to_siq(bytea) IS 'convert SUOU''s 14-byte big-endian form (or 16 bytes with two leading zeros) to siq';
 
 CREATE FUNCTION @extschema@.siq_to_bytea(@extschema@.siq) RETURNS bytea
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN decode($1, 'hex');
-COMMENT ON FUNCTION @extschema@.siq_to_bytea(@extschema@.siq) IS 'convert siq to SUOU''s 14-byte big-endian form';
 
 CREATE FUNCTION @extschema@.numeric_to_siq(numeric) RETURNS @extschema@.siq
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -562,23 +544,18 @@ BEGIN
 	RETURN encode(@extschema@.identities_numeric_to_bytes(trunc($1), 14), 'hex');
 END
 $$;
-COMMENT ON FUNCTION @extschema@.numeric_to_siq(numeric) IS 'convert an integer from 0 to 2^112-1 to siq';
 
 CREATE FUNCTION @extschema@.siq_to_numeric(@extschema@.siq) RETURNS numeric
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_bytes_to_numeric(decode($1, 'hex'));
-COMMENT ON FUNCTION @extschema@.siq_to_numeric(@extschema@.siq) IS 'convert siq to its integer value';
 
 -- A driver sends an integer as the smallest type that holds it (psycopg: smallint, integer, bigint, numeric).
 CREATE FUNCTION @extschema@.bigint_to_siq(bigint) RETURNS @extschema@.siq
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN @extschema@.numeric_to_siq($1::numeric);
-COMMENT ON FUNCTION @extschema@.bigint_to_siq(bigint) IS 'convert a non-negative bigint to siq';
 CREATE FUNCTION @extschema@.integer_to_siq(integer) RETURNS @extschema@.siq
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN @extschema@.numeric_to_siq($1::numeric);
-COMMENT ON FUNCTION @extschema@.integer_to_siq(integer) IS 'convert a non-negative integer to siq';
 CREATE FUNCTION @extschema@.smallint_to_siq(smallint) RETURNS @extschema@.siq
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN @extschema@.numeric_to_siq($1::numeric);
-COMMENT ON FUNCTION @extschema@.smallint_to_siq(smallint) IS 'convert a non-negative smallint to siq';
 
 -- @expand time_window FORMAT=siq TYPE=@extschema@.siq IDTYPE=@extschema@.siq MIN='0000000000000000000000000000' MAX='ffffffffffffffffffffffffffff' PREVIOUS=lpad(to_hex(('x'||substr(last_id,1,14))::bit(56)::bigint-1),14,'0')||'ffffffffffffff' LAST='36812-02-20T00:36:15.999984+00'::timestamptz
 CREATE OPERATOR @extschema@.<@ (LEFTARG = @extschema@.siq, RIGHTARG = tstzrange, FUNCTION = @extschema@.siq_within);

@@ -255,7 +255,6 @@ BEGIN
 	RETURN (milliseconds::bigint << 22) | (worker::bigint << 17) | (process::bigint << 12) | increment;
 END
 $$;
-COMMENT ON FUNCTION @extschema@.snowflake_generate_at(timestamptz, integer, integer, integer) IS 'Snowflake of the instant''s millisecond under identities.snowflake_epoch, an increment (0-4095), a worker and a process (0-31 each): for rows made before identities';
 
 -- Worker and process from identities.snowflake_worker and identities.snowflake_process, as snowflake_generate()
 -- takes them (read before the increment is checked, as the native edition reads them).
@@ -263,7 +262,6 @@ CREATE FUNCTION @extschema@.snowflake_generate_at(at timestamptz, increment inte
 	LANGUAGE sql STABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.snowflake_generate_at(at, increment, @extschema@.identities_node_setting('identities.snowflake_worker'),
 		@extschema@.identities_node_setting('identities.snowflake_process'));
-COMMENT ON FUNCTION @extschema@.snowflake_generate_at(timestamptz, integer) IS 'Snowflake of the instant''s millisecond under identities.snowflake_epoch, worker and process from identities.snowflake_worker and identities.snowflake_process, and an increment (0-4095) numbering the ids of one millisecond: for rows made before identities';
 
 CREATE FUNCTION @extschema@.snowflake_extract_timestamp(bigint) RETURNS timestamptz
 	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -272,7 +270,6 @@ BEGIN
 		(@extschema@.identities_snowflake_checked($1) >> 22) + @extschema@.identities_snowflake_epoch());
 END
 $$;
-COMMENT ON FUNCTION @extschema@.snowflake_extract_timestamp(bigint) IS 'embedded timestamp of a Snowflake under identities.snowflake_epoch';
 
 -- The epoch is checked before the id (as the native edition does: a negative id under a bad epoch is 22023).
 CREATE FUNCTION @extschema@.snowflake_extract_timestamp(id bigint, epoch timestamptz) RETURNS timestamptz
@@ -284,32 +281,26 @@ BEGIN
 		(@extschema@.identities_snowflake_checked(id) >> 22) + epoch_millis);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.snowflake_extract_timestamp(bigint, timestamptz) IS 'embedded timestamp of a Snowflake under the given epoch';
 
 CREATE FUNCTION @extschema@.snowflake_extract_worker(bigint) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ((@extschema@.identities_snowflake_checked($1) >> 17) & 31)::integer;
-COMMENT ON FUNCTION @extschema@.snowflake_extract_worker(bigint) IS 'worker id of a Snowflake (0-31)';
 
 CREATE FUNCTION @extschema@.snowflake_extract_process(bigint) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ((@extschema@.identities_snowflake_checked($1) >> 12) & 31)::integer;
-COMMENT ON FUNCTION @extschema@.snowflake_extract_process(bigint) IS 'process id of a Snowflake (0-31)';
 
 CREATE FUNCTION @extschema@.snowflake_extract_increment(bigint) RETURNS integer
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (@extschema@.identities_snowflake_checked($1) & 4095)::integer;
-COMMENT ON FUNCTION @extschema@.snowflake_extract_increment(bigint) IS 'increment of a Snowflake within its millisecond (0-4095)';
 
 CREATE FUNCTION @extschema@.snowflake_boundary(timestamptz) RETURNS bigint
 	LANGUAGE sql STABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_snowflake_boundary($1, @extschema@.identities_snowflake_epoch());
-COMMENT ON FUNCTION @extschema@.snowflake_boundary(timestamptz) IS 'smallest Snowflake at or after the instant under identities.snowflake_epoch';
 
 CREATE FUNCTION @extschema@.snowflake_boundary(instant timestamptz, epoch timestamptz) RETURNS bigint
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_snowflake_boundary(instant, @extschema@.identities_snowflake_epoch_millis(epoch));
-COMMENT ON FUNCTION @extschema@.snowflake_boundary(timestamptz, timestamptz) IS 'smallest Snowflake at or after the instant under the given epoch; for partition bounds';
 
 -- @expand time_window FORMAT=snowflake TYPE=bigint IDTYPE=bigint MIN=0 MAX=9223372036854775807 PREVIOUS=last_id-1 LAST=@extschema@.identities_instant_after('1970-01-01T00:00:00Z'::timestamptz,@extschema@.identities_snowflake_epoch()+2199023255551)
 -- The windows follow identities.snowflake_epoch (through snowflake_boundary(timestamptz)): STABLE, as the native

@@ -24,7 +24,6 @@ CREATE FUNCTION @extschema@.uuidv7_extract_timestamp(uuid) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN CASE WHEN get_byte(uuid_send($1), 6) >> 4 = 7 AND get_byte(uuid_send($1), 8) >> 6 = 2 THEN
 		@extschema@.identities_instant_after('1970-01-01 00:00:00+00'::timestamptz, ('x' || encode(substr(uuid_send($1), 1, 6), 'hex'))::bit(48)::bigint) END;
-COMMENT ON FUNCTION @extschema@.uuidv7_extract_timestamp(uuid) IS 'millisecond timestamp of a UUIDv7; NULL for a uuid of another version or variant';
 
 CREATE FUNCTION @extschema@.uuidv7_boundary(timestamptz) RETURNS uuid
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
@@ -41,7 +40,6 @@ BEGIN
 	RETURN @extschema@.identities_compose_uuidv7(milliseconds::bigint << 12, 0::bigint);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.uuidv7_boundary(timestamptz) IS 'smallest UUIDv7 whose millisecond is at or after the instant';
 
 -- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's time in 1/4096 ms
 -- as uuidv7_generate takes the clock's (the microseconds of the ms * 4096 / 1000), 62 random bits. No generator
@@ -62,7 +60,6 @@ BEGIN
 		('x' || encode(substr(@extschema@.identities_random_bytes(), 9, 8), 'hex'))::bit(64)::bigint);
 END
 $$;
-COMMENT ON FUNCTION @extschema@.uuidv7_generate_at(timestamptz) IS 'UUIDv7 of the instant (its millisecond and 12-bit sub-millisecond fraction) with 62 random bits: for rows made before identities';
 
 -- @expand time_window FORMAT=uuidv7 TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id) LAST='10889-08-02T05:31:50.655+00'::timestamptz
 
@@ -70,4 +67,3 @@ COMMENT ON FUNCTION @extschema@.uuidv7_generate_at(timestamptz) IS 'UUIDv7 of th
 CREATE FUNCTION @extschema@.uuidv7_extract_timestamp(id text) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.uuidv7_extract_timestamp(id::uuid);
-COMMENT ON FUNCTION @extschema@.uuidv7_extract_timestamp(text) IS 'the same from the uuid''s text, as pg_partman''s time decoder passes it';
