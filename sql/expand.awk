@@ -1,12 +1,72 @@
 # The SQL template expander of both editions (the Makefile's install and upgrade scripts, portable/build's parts):
-#   awk -v templates=DIR [-v parts=DIR] [-v formats=FILE [-v schema=PREFIX]] -f sql/expand.awk FILE...
+#   awk -v templates=DIR [-v parts=DIR] [-v formats=FILE [-v schema=PREFIX]] [-v messages=FILE -v codes=FILE]
+#       -f sql/expand.awk FILE...
 # copies the files, replacing each `-- @expand <template> NAME=value...` line by DIR/<template>.sql.in with every
 # @NAME@ set, each `-- @include <part>.sql` line (with parts=DIR) by DIR/<part>.sql whole, and each
 # `-- @format_catalog` line (with formats=FILE, formats.tsv) by the VALUES of identities_formats, one row per
-# format that has ids, its own type written after PREFIX (the portable edition's @extschema@.).
+# format that has ids, its own type written after PREFIX (the portable edition's @extschema@.), and (with
+# messages=src/core/messages.def codes=src/core/error.hpp) each `@raise NAME(arguments);` line by the RAISE of the
+# error NAME.
 function expand_line(line) {
 	if (line ~ /^-- @format_catalog$/) format_catalog()
+	else if (line ~ /^[ \t]*@raise [a-z0-9_]+\(.*\);$/) raise(line)
 	else print line
+}
+function expansion_error(message) { print message >"/dev/stderr"; exit 1 }
+# The catalog of errors (messages=src/core/messages.def) and the SQLSTATE of each ErrorCode (codes=src/core/error.hpp,
+# its enum's comments), read once.
+function load_messages(    line, name, code, texts, count) {
+	if (messages == "" || codes == "") expansion_error("@raise needs -v messages=FILE -v codes=FILE")
+	while ((getline line < codes) > 0)
+		if (match(line, /^\t[A-Za-z]+, *\/\/ [0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z]$/)) {
+			split(line, field, /[ \t,\/]+/)
+			sqlstate[field[2]] = substr(line, length(line) - 4)
+		}
+	close(codes)
+	while ((getline line < messages) > 0) {
+		if (line !~ /^IDENTITIES_MESSAGE\(/) continue
+		sub(/^IDENTITIES_MESSAGE\(/, "", line)
+		sub(/\)$/, "", line)
+		name = substr(line, 1, index(line, ", ") - 1)
+		line = substr(line, length(name) + 3)
+		code = substr(line, 1, index(line, ", ") - 1)
+		line = substr(line, length(code) + 3)
+		if (!(code in sqlstate)) expansion_error("messages: no SQLSTATE for ErrorCode " code " (" name ")")
+		if (line !~ /^".*"$/ || (count = split(substr(line, 2, length(line) - 2), texts, /", "/)) != 3)
+			expansion_error("messages: not three strings: " name)
+		message_code[name] = sqlstate[code]
+		message_text[name] = texts[1]
+		message_detail[name] = texts[2]
+		message_hint[name] = texts[3]
+	}
+	close(messages)
+	messages_loaded = 1
+}
+# A catalog string as an SQL expression: a literal, or format() of the arguments where it has %1, %2 ...
+function sql_text(text, arguments,    quoted) {
+	gsub(/\\"/, "\"", text)
+	gsub(/'/, "''", text)
+	if (text !~ /%[1-9]/) return "'" text "'"
+	if (arguments == "") expansion_error("@raise: no arguments for '" text "'")
+	gsub(/%/, "%%", text)
+	while (match(text, /%%[1-9]/)) text = substr(text, 1, RSTART - 1) "%" substr(text, RSTART + 2, 1) "$s" substr(text, RSTART + 3)
+	return "format('" text "', " arguments ")"
+}
+# `@raise NAME(arguments);` (a whole line, the portable edition's PL/pgSQL): the catalog's error NAME, raised.
+function raise(line,    indent, name, arguments, statement) {
+	if (!messages_loaded) load_messages()
+	match(line, /^[ \t]*/)
+	indent = substr(line, 1, RLENGTH)
+	line = substr(line, RLENGTH + 1)
+	sub(/^@raise /, "", line)
+	name = substr(line, 1, index(line, "(") - 1)
+	arguments = substr(line, length(name) + 2)
+	sub(/\);$/, "", arguments)
+	if (!(name in message_code)) expansion_error("@raise: no error " name " in " messages)
+	statement = "RAISE EXCEPTION USING ERRCODE = '" message_code[name] "', MESSAGE = " sql_text(message_text[name], arguments)
+	if (message_detail[name] != "") statement = statement ", DETAIL = " sql_text(message_detail[name], arguments)
+	if (message_hint[name] != "") statement = statement ", HINT = " sql_text(message_hint[name], arguments)
+	print indent statement ";"
 }
 function sql_boolean(word) {
 	if (word == "yes") return "true"

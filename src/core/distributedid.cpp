@@ -49,17 +49,14 @@ Uint128 distributed_id_boundary(UnixMicros instant) {
 	if (instant <= kEpoch)
 		return 0;
 	if (instant > kLastInstant)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for type distributedid",
-		            "The last instant a distributedid can embed is 3025-10-23 17:06:28.005+00.");
+		throw message_error(Message::distributedid_boundary_out_of_range);
 	return compose_distributed_id(static_cast<std::uint64_t>(ceil_div(instant - kEpoch, kMicrosPerMilli)), 0);
 }
 
 Uint128 distributed_id_at(UnixMicros instant, std::uint64_t random_sequence) {
 	const std::int64_t millis_since_epoch = floor_div(instant, kMicrosPerMilli) - kDistributedIdEpochUnixMillis;
 	if (millis_since_epoch < 0 || millis_since_epoch >> kDistributedIdTimestampBits != 0)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for type distributedid",
-		            "A generated distributedid embeds milliseconds since 1900-01-01 in 45 bits, from 1900-01-01 "
-		            "00:00:00+00 to 3014-12-13 12:41:28.831+00.");
+		throw message_error(Message::distributedid_time_out_of_range);
 	return compose_distributed_id(static_cast<std::uint64_t>(millis_since_epoch),
 	                              random_sequence & kDistributedIdRandomMax);
 }
@@ -81,8 +78,7 @@ Uint128 parse_distributed_id_numeric(std::string_view numeric_text, const char *
 	Uint128 value = 0;
 	if (parse_integral_numeric(numeric_text, kDistributedIdMax, value) == ParseStatus::Ok)
 		return value;
-	throw Error(ErrorCode::NumericValueOutOfRange,
-	            "numeric value " + std::string(numeric_text) + " is out of range for " + target, kDistributedIdRangeDetail);
+	throw message_error(Message::distributedid_numeric_out_of_range, {std::string(numeric_text), target});
 }
 
 Uint128 distributed_id_from_integer(std::int64_t value) {
@@ -93,9 +89,7 @@ Uint128 distributed_id_from_integer(std::int64_t value) {
 }
 
 Error distributed_id_range_error(const char *source_type, std::string_view shown) {
-	return Error(ErrorCode::NumericValueOutOfRange,
-	             std::string(source_type) + " \"" + std::string(shown) + "\" is out of range for type " + kTypeName,
-	             kDistributedIdRangeDetail);
+	return message_error(Message::distributedid_value_out_of_range, {source_type, std::string(shown)});
 }
 
 } // namespace identities

@@ -51,9 +51,7 @@ DistributedId128Halves split_distributed_id128(Uint128 id) {
 	if ((upper | lower) >> 63 != 0) {
 		std::uint8_t bytes[kDistributedId128Size];
 		store_big_endian(id, bytes, kDistributedId128Size);
-		throw Error(ErrorCode::NumericValueOutOfRange,
-		            "uuid \"" + format_uuid(bytes) + "\" cannot be split into two non-negative bigints",
-		            "Both 64-bit halves of the id must have their top bit clear.");
+		throw message_error(Message::distributedid128_not_two_bigints, {format_uuid(bytes)});
 	}
 	return {static_cast<std::int64_t>(upper), static_cast<std::int64_t>(lower)};
 }
@@ -71,8 +69,7 @@ Uint128 distributed_id128_boundary(UnixMicros instant) {
 	if (instant <= kEpoch)
 		return compose_distributed_id128(0, 0);
 	if (instant > kLastInstant)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for DistributedId128",
-		            "A DistributedId128 embeds milliseconds since 1700-01-01 in 48 bits, up to the year 10619.");
+		throw message_error(Message::distributedid128_boundary_out_of_range);
 	return compose_distributed_id128(static_cast<std::uint64_t>(ceil_div(instant - kEpoch, kMicrosPerMilli)), 0);
 }
 

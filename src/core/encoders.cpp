@@ -214,9 +214,7 @@ IDENTITIES_ID_ENCODER(hexadecimal, kHexadecimal)
 
 std::uint64_t encodable_bigint(std::int64_t value, const char *target) {
 	if (value < 0)
-		throw Error(ErrorCode::NumericValueOutOfRange,
-		            "bigint value " + std::to_string(value) + " is out of range for " + target,
-		            "Only non-negative values can be encoded.");
+		throw message_error(Message::encoders_negative_bigint, {std::to_string(value), target});
 	return static_cast<std::uint64_t>(value);
 }
 

@@ -1,6 +1,8 @@
 // Typed errors thrown by the core; the PostgreSQL glue turns each into an ereport with its SQLSTATE.
 #pragma once
 
+#include <cstddef>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 
@@ -38,6 +40,43 @@ private:
 	std::string detail_;
 	std::string hint_;
 };
+
+// The errors both editions raise (messages.def): Message::NAME, and the error it makes of its arguments.
+enum class Message {
+#define IDENTITIES_MESSAGE(name, code, message, detail, hint) name,
+#include "messages.def"
+#undef IDENTITIES_MESSAGE
+};
+
+// The text with each %N (N from 1 to 9) replaced by the Nth argument.
+inline std::string filled_in(const char *text, std::initializer_list<std::string> arguments) {
+	std::string filled;
+	for (const char *at = text; *at; at++) {
+		const std::size_t position = static_cast<std::size_t>(at[1] - '1');
+		if (at[0] == '%' && at[1] >= '1' && at[1] <= '9' && position < arguments.size()) {
+			filled += arguments.begin()[position];
+			at++;
+		} else {
+			filled += *at;
+		}
+	}
+	return filled;
+}
+
+inline Error message_error(Message message, std::initializer_list<std::string> arguments = {}) {
+	struct Text {
+		ErrorCode code;
+		const char *message, *detail, *hint;
+	};
+	static constexpr Text kTexts[] = {
+#define IDENTITIES_MESSAGE(name, code, message, detail, hint) {ErrorCode::code, message, detail, hint},
+#include "messages.def"
+#undef IDENTITIES_MESSAGE
+	};
+	const Text &text = kTexts[static_cast<std::size_t>(message)];
+	return Error(text.code, filled_in(text.message, arguments), filled_in(text.detail, arguments),
+	             filled_in(text.hint, arguments));
+}
 
 // The PostgreSQL way of quoting offending input in a message: type name, then the text in double quotes.
 inline Error invalid_text(const char *type_name, const std::string &text) {

@@ -39,17 +39,13 @@ void compose_hotguid(std::uint32_t unix_seconds, const std::uint8_t (&machine_pi
 
 std::uint32_t checked_hotguid_shard_key(std::int64_t shard_key) {
 	if (shard_key < 0 || shard_key > std::int64_t{0xFFFFFFFF})
-		throw Error(ErrorCode::NumericValueOutOfRange,
-		            "shard_key " + std::to_string(shard_key) + " is out of range for hotguid",
-		            "The shard key of a hotguid must be from 0 to 4294967295.");
+		throw message_error(Message::hotguid_shard_key_out_of_range, {std::to_string(shard_key)});
 	return static_cast<std::uint32_t>(shard_key);
 }
 
 std::uint32_t checked_hotguid_counter(std::int64_t counter) {
 	if (counter < 0 || counter > std::int64_t{kHotGuidCounterMask})
-		throw Error(ErrorCode::NumericValueOutOfRange,
-		            "counter " + std::to_string(counter) + " is out of range for hotguid",
-		            "The counter of a hotguid must be from 0 to 16777215.");
+		throw message_error(Message::hotguid_counter_out_of_range, {std::to_string(counter)});
 	return static_cast<std::uint32_t>(counter);
 }
 
@@ -101,8 +97,7 @@ Uint128 hotguid_boundary(UnixMicros instant) {
 		return 0;
 	const std::int64_t seconds = ceil_div(instant, kMicrosPerSecond);
 	if (seconds > std::int64_t{UINT32_MAX})
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for HotGuid",
-		            "The last second a HotGuid can embed is 2106-02-07 06:28:15+00.");
+		throw message_error(Message::hotguid_boundary_out_of_range);
 	return static_cast<Uint128>(seconds) << 96;
 }
 

@@ -12,9 +12,7 @@ constexpr const char *kTypeName = "iuid";
 
 std::uint8_t checked_byte_argument(std::int64_t value, const char *argument) {
 	if (value < 0 || value > 255)
-		throw Error(ErrorCode::NumericValueOutOfRange,
-		            std::string(argument) + " " + std::to_string(value) + " is out of range for " + kTypeName,
-		            std::string("The ") + argument + " of an iuid must be from 0 to 255.");
+		throw message_error(Message::iuid_field_out_of_range, {argument, std::to_string(value)});
 	return static_cast<std::uint8_t>(value);
 }
 
@@ -25,8 +23,7 @@ Uint128 iuid_boundary(UnixMicros instant) {
 	if (instant <= 0)
 		return compose_iuid(0, 0, 0, 0, 0);
 	if (instant > kLastInstant)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for type iuid",
-		            "An iuid embeds Unix milliseconds in 48 bits, up to 10889-08-02 05:31:50.655+00.");
+		throw message_error(Message::iuid_boundary_out_of_range);
 	return compose_iuid(static_cast<std::uint64_t>(ceil_div(instant, kMicrosPerMilli)), 0, 0, 0, 0);
 }
 

@@ -9,15 +9,13 @@ namespace identities {
 
 std::uint64_t checked_luuid_key(std::int64_t key) {
 	if (key < 0 || static_cast<std::uint64_t>(key) > kLuuidKeyMax)
-		throw Error(ErrorCode::NumericValueOutOfRange, "key " + std::to_string(key) + " is out of range for luuid",
-		            "The key of a luuid must be from 0 to 281474976710655 (48 bits).");
+		throw message_error(Message::luuid_key_out_of_range, {std::to_string(key)});
 	return static_cast<std::uint64_t>(key);
 }
 
 std::uint16_t checked_luuid_group(std::int64_t group) {
 	if (group < 0 || group > kLuuidGroupMax)
-		throw Error(ErrorCode::NumericValueOutOfRange, "group " + std::to_string(group) + " is out of range for luuid",
-		            "The group of a luuid must be from 0 to 4095 (12 bits).");
+		throw message_error(Message::luuid_group_out_of_range, {std::to_string(group)});
 	return static_cast<std::uint16_t>(group);
 }
 

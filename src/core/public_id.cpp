@@ -244,11 +244,7 @@ void PublicIdCipher::public_id_of_decimal(Uint128 value, std::uint8_t *out) cons
 void PublicIdCipher::public_id_of_uuid(const std::uint8_t *uuid, std::uint8_t *out) const {
 	// The uuid is quoted (it is the caller's own input); nothing of the key or of a ciphertext is.
 	if (is_number_plaintext(uuid))
-		throw Error(ErrorCode::InvalidParameterValue, "uuid \"" + format_uuid(uuid) + "\" has no public id",
-		            "Its bytes are laid out as a number's in a public id (4 zero bytes, then a .NET decimal's integer "
-		            "below 10^28), so its public id would be the public id of that bigint or decimal.",
-		            "Generated uuids (version 4 or 7, DistributedId128, iUID, HotGuid) almost never have this layout: "
-		            "a random uuid once in about 2^35.");
+		throw message_error(Message::uuid_has_no_public_id, {format_uuid(uuid)});
 	encrypt_block(uuid, out);
 }
 

@@ -120,8 +120,7 @@ const SiqQualifier &siq_qualifier(std::string_view name) {
 	std::string valid;
 	for (const SiqQualifier &qualifier : kSiqQualifiers)
 		valid += (valid.empty() ? "" : ", ") + std::string(qualifier.name);
-	throw Error(ErrorCode::InvalidParameterValue, "unknown siq qualifier \"" + std::string(name) + "\"",
-	            "Valid qualifiers are " + valid + ".");
+	throw message_error(Message::siq_unknown_qualifier, {std::string(name), valid});
 }
 
 const SiqQualifier *siq_qualifier_by_value(std::uint8_t value) noexcept {
@@ -163,11 +162,8 @@ Uint128 siq_boundary(UnixMicros instant) {
 std::uint16_t checked_siq_serial(std::int64_t serial, const SiqQualifier &qualifier) {
 	const std::uint16_t max = siq_max_serial(qualifier);
 	if (serial < 0 || serial > max)
-		throw Error(ErrorCode::NumericValueOutOfRange,
-		            "serial " + std::to_string(serial) + " is out of range for siq qualifier \"" + qualifier.name +
-		                "\"",
-		            "The serial of a siq of qualifier " + std::string(qualifier.name) + " must be from 0 to " +
-		                std::to_string(max) + ".");
+		throw message_error(Message::siq_serial_out_of_range,
+		                    {std::to_string(serial), qualifier.name, std::to_string(max)});
 	return static_cast<std::uint16_t>(serial);
 }
 
@@ -181,8 +177,7 @@ std::uint32_t siq_domain_hash(std::string_view domain) {
 		return 0;
 	for (const char c : domain)
 		if (static_cast<unsigned char>(c) >= 0x80)
-			throw Error(ErrorCode::InvalidParameterValue, "siq domain \"" + std::string(domain) + "\" is not ASCII", {},
-			            "Write an internationalized domain name in its punycode form (xn--...).");
+			throw message_error(Message::siq_domain_not_ascii, {std::string(domain)});
 	unsigned char digest[EVP_MAX_MD_SIZE];
 	unsigned int digest_length = 0;
 	if (EVP_Digest(domain.data(), domain.size(), digest, &digest_length, EVP_sha256(), nullptr) != 1 ||
@@ -193,8 +188,7 @@ std::uint32_t siq_domain_hash(std::string_view domain) {
 
 std::uint8_t checked_siq_shard(std::int64_t shard) {
 	if (shard < 0 || shard > 255)
-		throw Error(ErrorCode::NumericValueOutOfRange, "shard " + std::to_string(shard) + " is out of range for siq",
-		            "The shard of a siq must be from 0 to 255.");
+		throw message_error(Message::siq_shard_out_of_range, {std::to_string(shard)});
 	return static_cast<std::uint8_t>(shard);
 }
 

@@ -9,9 +9,7 @@ namespace {
 
 std::int64_t checked_field_argument(std::int64_t value, std::int64_t max, const char *argument) {
 	if (value < 0 || value > max)
-		throw Error(ErrorCode::NumericValueOutOfRange,
-		            std::string(argument) + " " + std::to_string(value) + " is out of range for snowflake",
-		            std::string("The ") + argument + " of a snowflake must be from 0 to " + std::to_string(max) + ".");
+		throw message_error(Message::snowflake_field_out_of_range, {argument, std::to_string(value), std::to_string(max)});
 	return value;
 }
 

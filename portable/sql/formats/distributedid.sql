@@ -84,8 +84,7 @@ BEGIN
 	END IF;
 	-- The last instant: the timestamp of 10^28-1, 35527136788005 ms after 1900.
 	IF $1 = 'infinity' OR $1 > '3025-10-23 17:06:28.005+00' THEN
-		RAISE EXCEPTION 'timestamp out of range for type distributedid' USING ERRCODE = '22008',
-			DETAIL = 'The last instant a distributedid can embed is 3025-10-23 17:06:28.005+00.';
+		@raise distributedid_boundary_out_of_range();
 	END IF;
 	milliseconds := ceil(@extschema@.identities_milliseconds_since('1900-01-01 00:00:00+00'::timestamptz, $1));
 	RETURN CASE WHEN milliseconds <= 0 THEN 0 ELSE milliseconds * 281474976710656 END;
@@ -105,8 +104,7 @@ BEGIN
 		milliseconds := floor(@extschema@.identities_milliseconds_since('1900-01-01 00:00:00+00'::timestamptz, at));
 	END IF;
 	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 35184372088831 THEN
-		RAISE EXCEPTION 'timestamp out of range for type distributedid' USING ERRCODE = '22008',
-			DETAIL = 'A generated distributedid embeds milliseconds since 1900-01-01 in 45 bits, from 1900-01-01 00:00:00+00 to 3014-12-13 12:41:28.831+00.';
+		@raise distributedid_time_out_of_range();
 	END IF;
 	RETURN milliseconds * 281474976710656 + CASE WHEN random_part = 0 THEN 1 ELSE random_part END;
 END
@@ -118,8 +116,7 @@ CREATE FUNCTION @extschema@.numeric_to_distributedid(numeric) RETURNS @extschema
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = 'NaN' OR $1 < 0 OR $1 > 9999999999999999999999999999 OR $1 <> trunc($1) THEN
-		RAISE EXCEPTION 'numeric value % is out of range for type distributedid', $1 USING ERRCODE = '22003',
-			DETAIL = 'A distributedid is an integer from 0 to 9999999999999999999999999999.';
+		@raise distributedid_numeric_out_of_range($1, 'type distributedid');
 	END IF;
 	RETURN trunc($1);
 END
@@ -141,8 +138,7 @@ DECLARE
 BEGIN
 	value := @extschema@.identities_bytes_to_numeric(substr(bytes, 5));
 	IF substr(bytes, 1, 4) <> '\x00000000'::bytea OR value > 9999999999999999999999999999 THEN
-		RAISE EXCEPTION 'uuid "%" is out of range for type distributedid', $1 USING ERRCODE = '22003',
-			DETAIL = 'A distributedid is an integer from 0 to 9999999999999999999999999999.';
+		@raise distributedid_value_out_of_range('uuid', $1);
 	END IF;
 	RETURN value;
 END

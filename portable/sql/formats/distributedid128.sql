@@ -60,8 +60,7 @@ BEGIN
 			milliseconds := ceil(@extschema@.identities_milliseconds_since('1700-01-01 00:00:00+00'::timestamptz, $1));
 		END IF;
 		IF milliseconds > 281474976710655 THEN
-			RAISE EXCEPTION 'timestamp out of range for DistributedId128' USING ERRCODE = '22008',
-				DETAIL = 'A DistributedId128 embeds milliseconds since 1700-01-01 in 48 bits, up to the year 10619.';
+			@raise distributedid128_boundary_out_of_range();
 		END IF;
 	END IF;
 	RETURN @extschema@.identities_compose_distributedid128(CASE WHEN $1 = '-infinity' OR milliseconds <= 0 THEN 0 ELSE milliseconds::bigint END, 0::numeric);
@@ -115,8 +114,7 @@ BEGIN
 	upper := ('x' || encode(substr(uuid_send(id), 1, 8), 'hex'))::bit(64)::bigint;
 	lower := ('x' || encode(substr(uuid_send(id), 9, 8), 'hex'))::bit(64)::bigint;
 	IF upper < 0 OR lower < 0 THEN
-		RAISE EXCEPTION 'uuid "%" cannot be split into two non-negative bigints', id USING ERRCODE = '22003',
-			DETAIL = 'Both 64-bit halves of the id must have their top bit clear.';
+		@raise distributedid128_not_two_bigints(id);
 	END IF;
 END
 $$;

@@ -45,8 +45,7 @@ CREATE FUNCTION @extschema@.identities_encodable_bigint(value bigint, target tex
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF value < 0 THEN
-		RAISE EXCEPTION 'bigint value % is out of range for %', value, target USING ERRCODE = '22003',
-			DETAIL = 'Only non-negative values can be encoded.';
+		@raise encoders_negative_bigint(value, target);
 	END IF;
 	RETURN value;
 END
@@ -57,8 +56,7 @@ CREATE FUNCTION @extschema@.identities_encodable_numeric(value numeric, target t
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF value = 'NaN' OR value < 0 OR value > 9999999999999999999999999999 OR value <> trunc(value) THEN
-		RAISE EXCEPTION 'numeric value % is out of range for %', value, target USING ERRCODE = '22003',
-			DETAIL = 'A distributedid is an integer from 0 to 9999999999999999999999999999.';
+		@raise distributedid_numeric_out_of_range(value, target);
 	END IF;
 	RETURN trunc(value);
 END

@@ -51,8 +51,7 @@ DECLARE
 	second bigint;
 BEGIN
 	IF shard_key < 0 OR shard_key > 4294967295 THEN
-		RAISE EXCEPTION 'shard_key % is out of range for hotguid', shard_key USING ERRCODE = '22003',
-			DETAIL = 'The shard key of a hotguid must be from 0 to 4294967295.';
+		@raise hotguid_shard_key_out_of_range(shard_key);
 	END IF;
 	IF current_setting('transaction_read_only') = 'on' THEN
 		PERFORM @extschema@.identities_refuse_read_only('HotGuid');
@@ -108,12 +107,10 @@ DECLARE
 	seconds numeric;
 BEGIN
 	IF shard_key < 0 OR shard_key > 4294967295 THEN
-		RAISE EXCEPTION 'shard_key % is out of range for hotguid', shard_key USING ERRCODE = '22003',
-			DETAIL = 'The shard key of a hotguid must be from 0 to 4294967295.';
+		@raise hotguid_shard_key_out_of_range(shard_key);
 	END IF;
 	IF counter < 0 OR counter > 16777215 THEN
-		RAISE EXCEPTION 'counter % is out of range for hotguid', counter USING ERRCODE = '22003',
-			DETAIL = 'The counter of a hotguid must be from 0 to 16777215.';
+		@raise hotguid_counter_out_of_range(counter);
 	END IF;
 	IF isfinite(at) THEN
 		seconds := floor(extract(epoch FROM at));
@@ -142,8 +139,7 @@ DECLARE
 	seconds numeric := 0;
 BEGIN
 	IF $1 = 'infinity' OR ($1 <> '-infinity' AND $1 > '2106-02-07 06:28:15+00') THEN
-		RAISE EXCEPTION 'timestamp out of range for HotGuid' USING ERRCODE = '22008',
-			DETAIL = 'The last second a HotGuid can embed is 2106-02-07 06:28:15+00.';
+		@raise hotguid_boundary_out_of_range();
 	END IF;
 	IF $1 <> '-infinity' THEN
 		seconds := greatest(ceil(extract(epoch FROM $1)), 0);

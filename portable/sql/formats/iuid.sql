@@ -21,8 +21,7 @@ CREATE FUNCTION @extschema@.identities_iuid_byte(value integer, argument text) R
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF value < 0 OR value > 255 THEN
-		RAISE EXCEPTION '% % is out of range for iuid', argument, value USING ERRCODE = '22003',
-			DETAIL = format('The %s of an iuid must be from 0 to 255.', argument);
+		@raise iuid_field_out_of_range(argument, value);
 	END IF;
 	RETURN value;
 END
@@ -84,8 +83,7 @@ DECLARE
 	milliseconds numeric := 0;
 BEGIN
 	IF $1 = 'infinity' OR ($1 <> '-infinity' AND $1 > '10889-08-02 05:31:50.655+00') THEN
-		RAISE EXCEPTION 'timestamp out of range for type iuid' USING ERRCODE = '22008',
-			DETAIL = 'An iuid embeds Unix milliseconds in 48 bits, up to 10889-08-02 05:31:50.655+00.';
+		@raise iuid_boundary_out_of_range();
 	END IF;
 	IF $1 <> '-infinity' THEN
 		milliseconds := greatest(ceil(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00'::timestamptz, $1)), 0);

@@ -26,12 +26,10 @@ CREATE FUNCTION @extschema@.luuid_generate(grp integer, key bigint) RETURNS uuid
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF key < 0 OR key > 281474976710655 THEN
-		RAISE EXCEPTION 'key % is out of range for luuid', key USING ERRCODE = '22003',
-			DETAIL = 'The key of a luuid must be from 0 to 281474976710655 (48 bits).';
+		@raise luuid_key_out_of_range(key);
 	END IF;
 	IF grp < 0 OR grp > 4095 THEN
-		RAISE EXCEPTION 'group % is out of range for luuid', grp USING ERRCODE = '22003',
-			DETAIL = 'The group of a luuid must be from 0 to 4095 (12 bits).';
+		@raise luuid_group_out_of_range(grp);
 	END IF;
 	-- 60 random bits after the fixed nibble a: 15 hex digits from the wholly random bytes 9-15 of a random uuid
 	RETURN (lpad(to_hex(key), 12, '0') || '6' || lpad(to_hex(grp), 3, '0') || 'a'

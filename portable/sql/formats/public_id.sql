@@ -179,9 +179,7 @@ CREATE FUNCTION @extschema@.public_id(uuid) RETURNS uuid
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF @extschema@.identities_is_number_plaintext(uuid_send($1)) THEN
-		RAISE EXCEPTION 'uuid "%" has no public id', $1 USING ERRCODE = '22023',
-			DETAIL = 'Its bytes are laid out as a number''s in a public id (4 zero bytes, then a .NET decimal''s integer below 10^28), so its public id would be the public id of that bigint or decimal.',
-			HINT = 'Generated uuids (version 4 or 7, DistributedId128, iUID, HotGuid) almost never have this layout: a random uuid once in about 2^35.';
+		@raise uuid_has_no_public_id($1);
 	END IF;
 	RETURN @extschema@.identities_public_id_of(uuid_send($1));
 END

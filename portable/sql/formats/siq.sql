@@ -221,8 +221,7 @@ DECLARE
 	first_ticket bigint;
 BEGIN
 	IF qualifier_index IS NULL THEN
-		RAISE EXCEPTION 'unknown siq qualifier "%"', qualifier USING ERRCODE = '22023',
-			DETAIL = 'Valid qualifiers are ' || array_to_string(qualifier_names, ', ') || '.';
+		@raise siq_unknown_qualifier(qualifier, array_to_string(qualifier_names, ', '));
 	END IF;
 	qualifier_value := qualifier_values[qualifier_index];
 	width := CASE WHEN qualifier_value >= 32 THEN 5 WHEN qualifier_value >= 16 THEN 4 ELSE 3 END;
@@ -304,8 +303,7 @@ DECLARE
 	domain_hash bigint := @extschema@.siq_domain_hash(domain);
 BEGIN
 	IF shard < 0 OR shard > 255 THEN
-		RAISE EXCEPTION 'shard % is out of range for siq', shard USING ERRCODE = '22003',
-			DETAIL = 'The shard of a siq must be from 0 to 255.';
+		@raise siq_shard_out_of_range(shard);
 	END IF;
 	RETURN @extschema@.identities_siq_generate(qualifier, domain_hash, shard);
 END
@@ -332,20 +330,17 @@ DECLARE
 	micros numeric;
 BEGIN
 	IF shard < 0 OR shard > 255 THEN
-		RAISE EXCEPTION 'shard % is out of range for siq', shard USING ERRCODE = '22003',
-			DETAIL = 'The shard of a siq must be from 0 to 255.';
+		@raise siq_shard_out_of_range(shard);
 	END IF;
 	qualifier_index := array_position(qualifier_names, qualifier);
 	IF qualifier_index IS NULL THEN
-		RAISE EXCEPTION 'unknown siq qualifier "%"', qualifier USING ERRCODE = '22023',
-			DETAIL = 'Valid qualifiers are ' || array_to_string(qualifier_names, ', ') || '.';
+		@raise siq_unknown_qualifier(qualifier, array_to_string(qualifier_names, ', '));
 	END IF;
 	qualifier_value := qualifier_values[qualifier_index];
 	width := CASE WHEN qualifier_value >= 32 THEN 5 WHEN qualifier_value >= 16 THEN 4 ELSE 3 END;
 	max_serial := (1 << (16 - width)) - 1;
 	IF serial < 0 OR serial > max_serial THEN
-		RAISE EXCEPTION 'serial % is out of range for siq qualifier "%"', serial, qualifier USING ERRCODE = '22003',
-			DETAIL = format('The serial of a siq of qualifier %s must be from 0 to %s.', qualifier, max_serial);
+		@raise siq_serial_out_of_range(serial, qualifier, max_serial);
 	END IF;
 	IF isfinite(at) THEN
 		micros := floor(extract(epoch FROM at) * 1000000);

@@ -209,12 +209,10 @@ CREATE FUNCTION @extschema@.snowflake_generate(worker integer, process integer) 
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF worker < 0 OR worker > 31 THEN
-		RAISE EXCEPTION 'worker % is out of range for snowflake', worker USING ERRCODE = '22003',
-			DETAIL = 'The worker of a snowflake must be from 0 to 31.';
+		@raise snowflake_field_out_of_range('worker', worker, 31);
 	END IF;
 	IF process < 0 OR process > 31 THEN
-		RAISE EXCEPTION 'process % is out of range for snowflake', process USING ERRCODE = '22003',
-			DETAIL = 'The process of a snowflake must be from 0 to 31.';
+		@raise snowflake_field_out_of_range('process', process, 31);
 	END IF;
 	RETURN @extschema@.identities_snowflake_generate(worker, process);
 END
@@ -233,16 +231,13 @@ DECLARE
 	milliseconds numeric;
 BEGIN
 	IF worker < 0 OR worker > 31 THEN
-		RAISE EXCEPTION 'worker % is out of range for snowflake', worker USING ERRCODE = '22003',
-			DETAIL = 'The worker of a snowflake must be from 0 to 31.';
+		@raise snowflake_field_out_of_range('worker', worker, 31);
 	END IF;
 	IF process < 0 OR process > 31 THEN
-		RAISE EXCEPTION 'process % is out of range for snowflake', process USING ERRCODE = '22003',
-			DETAIL = 'The process of a snowflake must be from 0 to 31.';
+		@raise snowflake_field_out_of_range('process', process, 31);
 	END IF;
 	IF increment < 0 OR increment > 4095 THEN
-		RAISE EXCEPTION 'increment % is out of range for snowflake', increment USING ERRCODE = '22003',
-			DETAIL = 'The increment of a snowflake must be from 0 to 4095.';
+		@raise snowflake_field_out_of_range('increment', increment, 4095);
 	END IF;
 	epoch_millis := @extschema@.identities_snowflake_epoch();
 	IF isfinite(at) THEN
