@@ -17,6 +17,7 @@ function expansion_error(message) { print message >"/dev/stderr"; exit 1 }
 # its enum's comments), read once.
 function load_messages(    line, name, code, texts, count) {
 	if (messages == "" || codes == "") expansion_error("@raise needs -v messages=FILE -v codes=FILE")
+	if (system("test -r " messages " && test -r " codes) != 0) expansion_error("@raise: cannot read " messages " and " codes)
 	while ((getline line < codes) > 0)
 		if (match(line, /^\t[A-Za-z]+, *\/\/ [0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z]$/)) {
 			split(line, field, /[ \t,\/]+/)

@@ -68,10 +68,7 @@ struct DistributedIdState {
 Step<Uint128> step_distributed_id(DistributedIdState &state, UnixMicros now, std::uint64_t random_sequence) noexcept;
 
 // What the generator above can embed (the message of its ClockOutOfRange).
-constexpr ClockRange kDistributedIdClockRange{
-    "distributedid", "distributedid_generate() embeds milliseconds since 1900-01-01 in 45 bits, from 1900-01-01 "
-                     "00:00:01+00 (a second of leeway) to 3014-12-13 12:41:29.831+00; parsed ids and boundaries reach "
-                     "3025-10-23 17:06:28.005+00, the largest distributedid."};
+constexpr ClockRange kDistributedIdClockRange{Message::distributedid_clock_out_of_range};
 
 // Text form: decimal digits, surrounding whitespace allowed. Throws 22P02 / 22003.
 Uint128 parse_distributed_id(std::string_view text);

@@ -58,7 +58,7 @@ DistributedId128Halves split_distributed_id128(Uint128 id) {
 
 Uint128 join_distributed_id128(std::int64_t upper, std::int64_t lower) {
 	if (upper < 0 || lower < 0)
-		throw Error(ErrorCode::NumericValueOutOfRange, "the halves of a DistributedId128 cannot be negative");
+		throw message_error(Message::distributedid128_negative_halves);
 	return (static_cast<Uint128>(upper) << 64) | static_cast<std::uint64_t>(lower);
 }
 
@@ -76,8 +76,7 @@ Uint128 distributed_id128_boundary(UnixMicros instant) {
 Uint128 distributed_id128_at(UnixMicros instant, Uint128 random_sequence) {
 	const std::int64_t millis_since_epoch = floor_div(instant, kMicrosPerMilli) - kDistributedId128EpochUnixMillis;
 	if (millis_since_epoch < 0 || static_cast<std::uint64_t>(millis_since_epoch) > kDistributedId128MaxTimestamp)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for DistributedId128",
-		            kDistributedId128ClockRange.detail);
+		throw message_error(Message::distributedid128_time_out_of_range);
 	return compose_distributed_id128(static_cast<std::uint64_t>(millis_since_epoch),
 	                                 random_sequence & kDistributedId128RandomMax);
 }

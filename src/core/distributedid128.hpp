@@ -81,8 +81,6 @@ struct DistributedId128State {
 Step<Uint128> step_distributed_id128(DistributedId128State &state, UnixMicros now, Uint128 random_sequence) noexcept;
 
 // What the generator above can embed (the message of its ClockOutOfRange).
-constexpr ClockRange kDistributedId128ClockRange{
-    "DistributedId128",
-    "A DistributedId128 embeds milliseconds since 1700-01-01 in 48 bits, up to 10619-08-04 05:31:50.655+00."};
+constexpr ClockRange kDistributedId128ClockRange{Message::distributedid128_clock_out_of_range};
 
 } // namespace identities

@@ -24,15 +24,14 @@ template <typename Id> struct Step {
 	std::int64_t sleep_micros = kMicrosPerMilli; // with Sleep: how long until stepping again makes sense
 };
 
-// What a format's generator can embed, for the one message a clock outside it gets.
+// What a format's generator can embed: the error a clock outside it gets (messages.def), naming the embedded field
+// and the instants it reaches.
 struct ClockRange {
-	const char *format; // as the message names it
-	const char *detail; // the embedded field and the instants it reaches
+	Message message;
 };
 
 inline Error clock_out_of_range(const ClockRange &range) {
-	return Error(ErrorCode::DatetimeValueOutOfRange,
-	             std::string("system clock is outside the range of ") + range.format, range.detail);
+	return message_error(range.message);
 }
 
 // Steps until the generator yields. `locked(f)` runs f under the generator's lock; the clock is read

@@ -105,8 +105,7 @@ Uint128 hotguid_at(UnixMicros instant, const std::uint8_t (&machine_pid)[kHotGui
                    std::uint32_t counter24, std::uint32_t shard_key) {
 	const std::int64_t second = floor_div(instant, kMicrosPerSecond);
 	if (second < 0 || second > kHotGuidMaxUnixSeconds)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for HotGuid",
-		            kHotGuidClockRange.detail);
+		throw message_error(Message::hotguid_time_out_of_range);
 	std::uint8_t bytes[kHotGuidSize];
 	compose_hotguid(static_cast<std::uint32_t>(second), machine_pid, counter24, shard_key, bytes);
 	return load_big_endian(bytes, kHotGuidSize);

@@ -101,7 +101,6 @@ Uint128 hotguid_at(UnixMicros instant, const std::uint8_t (&machine_pid)[kHotGui
                    std::uint32_t counter24, std::uint32_t shard_key);
 
 // What the generator above can embed (the message of its ClockOutOfRange).
-constexpr ClockRange kHotGuidClockRange{
-    "HotGuid", "A HotGuid embeds Unix seconds in 32 bits, from 1970-01-01 to 2106-02-07 06:28:15+00."};
+constexpr ClockRange kHotGuidClockRange{Message::hotguid_clock_out_of_range};
 
 } // namespace identities

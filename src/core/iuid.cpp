@@ -30,7 +30,7 @@ Uint128 iuid_boundary(UnixMicros instant) {
 Uint128 iuid_at(UnixMicros instant, std::uint64_t random_bits, std::uint8_t country, std::uint8_t service_entity) {
 	const std::int64_t millis = floor_div(instant, kMicrosPerMilli);
 	if (millis < 0 || static_cast<std::uint64_t>(millis) > kIuidMaxUnixMillis)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for type iuid", kIuidClockRange.detail);
+		throw message_error(Message::iuid_time_out_of_range);
 	return compose_iuid(static_cast<std::uint64_t>(millis), kIuidCurrentFormatVersion, country, service_entity,
 	                    random_bits);
 }

@@ -111,7 +111,6 @@ Step<Uint128> step_iuid(IuidState &state, UnixMicros now, std::uint64_t random_b
                         std::uint8_t service_entity) noexcept;
 
 // What the generator above can embed (the message of its ClockOutOfRange).
-constexpr ClockRange kIuidClockRange{
-    "iuid", "An iuid embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00."};
+constexpr ClockRange kIuidClockRange{Message::iuid_clock_out_of_range};
 
 } // namespace identities

@@ -30,10 +30,6 @@ constexpr Crc32Table make_crc32_table() {
 constexpr Crc32Table kCrc32Table = make_crc32_table();
 
 constexpr const char *kTypeName = "siq";
-constexpr const char *kHexRangeDetail = "A siq has at most 28 significant hex digits (112 bits).";
-constexpr const char *kUuidShapeDetail =
-    "A siq in a uuid is a UUID of version 8 and variant 10 whose last 10 bits are zero, as siq_to_uuid makes it.";
-constexpr const char *kChecksumDetail = "The CRC-32 checksum of the did:siq: string does not match its value.";
 constexpr std::size_t kWideSize = 15;     // the 15-byte form SUOU encodes in base64, base32 and Crockford
 constexpr std::size_t kDidBytesSize = 20; // 6 checksum bytes + the 14
 constexpr std::uint64_t kLow52Mask = (std::uint64_t{1} << 52) - 1;
@@ -56,9 +52,7 @@ bool ts56_of(UnixMicros instant, std::uint64_t &ts56) noexcept {
 }
 
 Error timestamp_out_of_range() {
-	return Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for type siq",
-	             "A siq embeds Unix time in 40-bit seconds and 16-bit fractions, from 1970-01-01 up to "
-	             "36812-02-20 00:36:16+00.");
+	return message_error(Message::siq_time_out_of_range);
 }
 
 void wide_bytes(Uint128 id, std::uint8_t (&out)[kWideSize]) noexcept {
@@ -97,7 +91,7 @@ Uint128 did_or_throw(std::string_view body, std::string_view shown) {
 	case DidStatus::Ok:
 		return value;
 	case DidStatus::ChecksumMismatch:
-		throw invalid_siq_text(shown, kChecksumDetail);
+		throw message_error(Message::siq_checksum_mismatch, {std::string(shown)});
 	case DidStatus::Malformed:
 		break;
 	}
@@ -212,9 +206,9 @@ Uint128 parse_siq(std::string_view text) {
 			throw invalid_siq_text(text);
 	const std::size_t first_significant = std::min(trimmed.find_first_not_of('0'), trimmed.size());
 	if (trimmed.size() - first_significant > kSiqHexLength)
-		throw out_of_range(kTypeName, std::string(text), kHexRangeDetail);
+		throw message_error(Message::siq_hex_out_of_range, {std::string(text)});
 	if (trimmed.size() > kSiqHexLength) // 1 to 28 digits, as siq_out writes them: more zeros are not a siq's text
-		throw invalid_siq_text(text, "A siq is at most 28 hex digits.");
+		throw message_error(Message::siq_too_many_digits, {std::string(text)});
 	Uint128 value = 0;
 	for (std::size_t i = first_significant; i < trimmed.size(); i++)
 		value = (value << 4) | static_cast<unsigned>(hex_digit_value(trimmed[i]));
@@ -225,8 +219,7 @@ Uint128 parse_siq_numeric(std::string_view numeric_text) {
 	Uint128 value = 0;
 	if (parse_integral_numeric(numeric_text, kSiqMax, value) == ParseStatus::Ok)
 		return value;
-	throw Error(ErrorCode::NumericValueOutOfRange,
-	            "numeric value " + std::string(numeric_text) + " is out of range for type siq", kSiqRangeDetail);
+	throw message_error(Message::siq_numeric_out_of_range, {std::string(numeric_text)});
 }
 
 std::string siq_to_did(Uint128 id) {
@@ -263,7 +256,7 @@ Uint128 siq_from_cb32(std::string_view text) {
 	if (!crockford_base32_to_bytes(padded, bytes, sizeof bytes))
 		throw invalid_siq_text(text);
 	if (bytes[0] != 0)
-		throw out_of_range(kTypeName, std::string(text), kSiqRangeDetail);
+		throw message_error(Message::siq_value_out_of_range, {std::string(text)});
 	return load_siq(bytes + 1);
 }
 
@@ -282,7 +275,7 @@ Uint128 uuid_to_siq(Uint128 uuid) {
 	if (((high >> 12) & 0xF) != 8 || (low >> 62) != 0b10 || (low & 0x3FF) != 0) {
 		std::uint8_t bytes[16];
 		store_big_endian(uuid, bytes, 16);
-		throw invalid_siq_text(format_uuid(bytes), kUuidShapeDetail);
+		throw message_error(Message::siq_uuid_shape, {format_uuid(bytes)});
 	}
 	return (static_cast<Uint128>(high >> 16) << 64) | (static_cast<Uint128>(high & 0xFFF) << 52) |
 	       ((low >> 10) & kLow52Mask);
@@ -293,9 +286,7 @@ Uint128 siq_from_bytes(const std::uint8_t *bytes, std::size_t length) {
 		return load_siq(bytes);
 	if (length == kSiqSize + 2 && bytes[0] == 0 && bytes[1] == 0)
 		return load_siq(bytes + 2);
-	throw Error(ErrorCode::InvalidTextRepresentation,
-	            "invalid binary form for type siq: \"" + format_bytea_excerpt(bytes, length) + "\"",
-	            "Expected 14 bytes, or 16 whose first two are zero; got " + std::to_string(length) + ".");
+	throw message_error(Message::siq_binary_length, {format_bytea_excerpt(bytes, length), std::to_string(length)});
 }
 
 namespace {

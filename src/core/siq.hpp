@@ -187,8 +187,7 @@ Step<Uint128> step_siq(SiqState &state, UnixMicros now, const SiqQualifier &qual
                        std::uint32_t domain_hash) noexcept;
 
 // What the generator above can embed (the message of its ClockOutOfRange).
-constexpr ClockRange kSiqClockRange{"siq",
-                                    "A SIQ embeds 1/65536 seconds since 1970-01-01 in 56 bits, up to the year 36812."};
+constexpr ClockRange kSiqClockRange{Message::siq_clock_out_of_range};
 
 // zlib's crc32 (IEEE 802.3: reflected polynomial 0xEDB88320, init and xorout 0xFFFFFFFF); "123456789" gives
 // 0xCBF43926. SUOU checksums did:siq: strings with it.

@@ -20,9 +20,7 @@ std::int64_t snowflake_boundary(UnixMicros instant, std::int64_t epoch_unix_mill
 		return 0;
 	const std::int64_t millis_since_epoch = ceil_div(instant, kMicrosPerMilli) - epoch_unix_millis;
 	if (static_cast<std::uint64_t>(millis_since_epoch) > kSnowflakeMaxGeneratedMillis)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for snowflake",
-		            "A snowflake in a bigint holds milliseconds since its epoch in 41 bits (its sign bit stays "
-		            "clear): up to 69 years after the epoch, 2084-09-06 15:47:35.551+00 for Discord's.");
+		throw message_error(Message::snowflake_boundary_out_of_range);
 	return compose_snowflake(static_cast<std::uint64_t>(millis_since_epoch), 0, 0, 0);
 }
 
@@ -30,9 +28,7 @@ std::int64_t snowflake_at(UnixMicros instant, std::int64_t epoch_unix_millis, st
                           std::uint16_t increment) {
 	const std::int64_t millis_since_epoch = floor_div(instant, kMicrosPerMilli) - epoch_unix_millis;
 	if (millis_since_epoch < 0 || static_cast<std::uint64_t>(millis_since_epoch) > kSnowflakeMaxGeneratedMillis)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for snowflake",
-		            "A snowflake in a bigint holds milliseconds since its epoch in 41 bits (its sign bit stays "
-		            "clear): from the epoch to 69 years after it, 2084-09-06 15:47:35.551+00 for Discord's.");
+		throw message_error(Message::snowflake_time_out_of_range);
 	return compose_snowflake(static_cast<std::uint64_t>(millis_since_epoch), worker, process, increment);
 }
 
@@ -50,9 +46,7 @@ std::uint16_t checked_snowflake_increment(std::int64_t increment) {
 
 std::int64_t checked_snowflake_epoch(std::int64_t epoch_unix_millis) {
 	if (epoch_unix_millis < 0 || epoch_unix_millis > kSnowflakeMaxEpochUnixMillis)
-		throw Error(ErrorCode::InvalidParameterValue, "snowflake epoch is out of range",
-		            "The epoch must be from 1970-01-01 to 6429-10-17; " + std::to_string(epoch_unix_millis) +
-		                " Unix milliseconds is not.");
+		throw message_error(Message::snowflake_epoch_out_of_range, {std::to_string(epoch_unix_millis)});
 	return epoch_unix_millis;
 }
 

@@ -92,8 +92,6 @@ Step<std::int64_t> step_snowflake(SnowflakeState &state, UnixMicros now, std::in
                                   std::uint8_t worker, std::uint8_t process) noexcept;
 
 // What the generator above can embed (the message of its ClockOutOfRange).
-constexpr ClockRange kSnowflakeClockRange{"Snowflakes",
-                                          "A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits "
-                                          "(about 69 years); the clock must not be before the epoch."};
+constexpr ClockRange kSnowflakeClockRange{Message::snowflake_clock_out_of_range};
 
 } // namespace identities

@@ -19,14 +19,13 @@ Uint128 uuidv7_boundary(UnixMicros instant) {
 		return compose_uuidv7(0, 0);
 	const auto millis = static_cast<std::uint64_t>(ceil_div(instant, kMicrosPerMilli));
 	if (millis > kUuidv7MaxUnixMillis)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for UUIDv7",
-		            "A UUIDv7 embeds Unix milliseconds in 48 bits, up to the year 10889.");
+		throw message_error(Message::uuidv7_boundary_out_of_range);
 	return compose_uuidv7(millis << kUuidv7FractionBits, 0);
 }
 
 Uint128 uuidv7_at(UnixMicros instant, std::uint64_t random_bits) {
 	if (instant < 0 || static_cast<std::uint64_t>(instant / kMicrosPerMilli) > kUuidv7MaxUnixMillis)
-		throw Error(ErrorCode::DatetimeValueOutOfRange, "timestamp out of range for UUIDv7", kUuidv7ClockRange.detail);
+		throw message_error(Message::uuidv7_time_out_of_range);
 	return compose_uuidv7(uuidv7_time(instant), random_bits);
 }
 

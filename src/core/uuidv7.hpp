@@ -66,7 +66,6 @@ inline void raise_to_floor(Uuidv7State &state, UnixMicros floor) noexcept {
 Step<Uint128> step_uuidv7(Uuidv7State &state, UnixMicros now, std::uint64_t random_bits) noexcept;
 
 // What the generator above can embed (the message of its ClockOutOfRange).
-constexpr ClockRange kUuidv7ClockRange{
-    "UUIDv7", "A UUIDv7 embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00."};
+constexpr ClockRange kUuidv7ClockRange{Message::uuidv7_clock_out_of_range};
 
 } // namespace identities

@@ -126,9 +126,8 @@ IDENTITIES_FUNCTION(bytea_to_distributedid) {
 	const auto *bytes = reinterpret_cast<const std::uint8_t *>(VARDATA_ANY(binary));
 	const std::size_t length = VARSIZE_ANY_EXHDR(binary);
 	if (length != kBinaryFormSize)
-		throw Error(ErrorCode::InvalidTextRepresentation,
-		            "invalid binary form for type distributedid: \"" + format_bytea_excerpt(bytes, length) + "\"",
-		            "Expected 16 bytes, got " + std::to_string(length) + ".");
+		throw message_error(Message::distributedid_binary_length,
+		                    {format_bytea_excerpt(bytes, length), std::to_string(length)});
 	const Uint128 value = load_big_endian(bytes, kBinaryFormSize);
 	if (value > kDistributedIdMax)
 		throw distributed_id_range_error("bytea", format_bytea_excerpt(bytes, length));

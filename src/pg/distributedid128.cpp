@@ -68,9 +68,7 @@ IDENTITIES_FUNCTION(numeric_to_distributedid128) {
 	const char *text = pg::numeric_text(PG_GETARG_DATUM(0));
 	Uint128 value = 0;
 	if (parse_integral_numeric(text, kUint128Max, value) != ParseStatus::Ok)
-		throw Error(ErrorCode::NumericValueOutOfRange,
-		            std::string("numeric value ") + text + " is out of range for a DistributedId128",
-		            "A DistributedId128 as a number (Architect's UInt128) is an integer from 0 to 2^128-1.");
+		throw message_error(Message::distributedid128_numeric_out_of_range, {text});
 	return pg::uuid_datum(value);
 }
 

@@ -66,8 +66,7 @@ namespace {
 std::int64_t snowflake_arg(FunctionCallInfo fcinfo, int argument) {
 	const std::int64_t id = PG_GETARG_INT64(argument);
 	if (id < 0)
-		throw Error(ErrorCode::NumericValueOutOfRange, "bigint value " + std::to_string(id) + " is not a Snowflake",
-		            "Snowflakes are non-negative.");
+		throw message_error(Message::snowflake_negative, {std::to_string(id)});
 	return id;
 }
 

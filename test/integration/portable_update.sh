@@ -48,6 +48,8 @@ successor() {
 	local tree=$work/next_sources
 	mkdir -p "$tree"
 	cp -r "$IDENTITIES_ROOT/portable" "$IDENTITIES_ROOT/sql" "$IDENTITIES_ROOT/formats.tsv" "$tree/"
+	mkdir -p "$tree/src/core" # the catalog of errors, which the build writes into the PL/pgSQL
+	cp "$IDENTITIES_ROOT/src/core/messages.def" "$IDENTITIES_ROOT/src/core/error.hpp" "$tree/src/core/"
 	sed -i "s/^default_version = .*/default_version = '$current-next'/" "$tree/portable/identities_portable.control"
 	local base=$tree/portable/sql/identities_portable.sql public_id=$tree/portable/sql/formats/public_id.sql
 	local update=$tree/portable/sql/updates/identities_portable--$current--$current-next.sql

@@ -152,8 +152,7 @@ CREATE FUNCTION @extschema@.bytea_to_distributedid(bytea) RETURNS @extschema@.di
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF length($1) <> 16 THEN
-		RAISE EXCEPTION 'invalid binary form for type distributedid: "%"', $1 USING ERRCODE = '22P02',
-			DETAIL = format('Expected 16 bytes, got %s.', length($1));
+		@raise distributedid_binary_length($1, length($1));
 	END IF;
 	RETURN @extschema@.uuid_to_distributedid(encode($1, 'hex')::uuid);
 END

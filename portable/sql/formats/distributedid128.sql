@@ -83,8 +83,7 @@ BEGIN
 		milliseconds := floor(@extschema@.identities_milliseconds_since('1700-01-01 00:00:00+00'::timestamptz, at));
 	END IF;
 	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 281474976710655 THEN
-		RAISE EXCEPTION 'timestamp out of range for DistributedId128' USING ERRCODE = '22008',
-			DETAIL = 'A DistributedId128 embeds milliseconds since 1700-01-01 in 48 bits, up to 10619-08-04 05:31:50.655+00.';
+		@raise distributedid128_time_out_of_range();
 	END IF;
 	IF random_high = 0 AND random_low = 0 THEN
 		random_low := 1;
@@ -101,8 +100,7 @@ CREATE FUNCTION @extschema@.numeric_to_distributedid128(numeric) RETURNS uuid
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = 'NaN' OR $1 < 0 OR $1 > 340282366920938463463374607431768211455 OR $1 <> trunc($1) THEN
-		RAISE EXCEPTION 'numeric value % is out of range for a DistributedId128', $1 USING ERRCODE = '22003',
-			DETAIL = 'A DistributedId128 as a number (Architect''s UInt128) is an integer from 0 to 2^128-1.';
+		@raise distributedid128_numeric_out_of_range($1);
 	END IF;
 	RETURN @extschema@.identities_numeric_to_uuid($1);
 END
@@ -123,7 +121,7 @@ CREATE FUNCTION @extschema@.distributedid128_join(upper bigint, lower bigint) RE
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF upper < 0 OR lower < 0 THEN
-		RAISE EXCEPTION 'the halves of a DistributedId128 cannot be negative' USING ERRCODE = '22003';
+		@raise distributedid128_negative_halves();
 	END IF;
 	RETURN encode(int8send(upper) || int8send(lower), 'hex')::uuid;
 END

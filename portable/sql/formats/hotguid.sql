@@ -65,7 +65,7 @@ BEGIN
 		ticket := nextval('@extschema@.identities_hotguid_counters');
 		clock_second := floor(extract(epoch FROM clock_timestamp()))::bigint;
 		IF clock_second < 0 OR clock_second > 4294967295 THEN
-			RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';
+			@raise hotguid_clock_out_of_range();
 		END IF;
 		second := greatest(clock_second, last >> 24);
 		first_ticket := ticket;
@@ -78,7 +78,7 @@ BEGIN
 					CONTINUE;
 				END IF;
 				IF second = 4294967295 THEN
-					RAISE EXCEPTION 'the clock is out of the range of HotGuid' USING ERRCODE = '22008';
+					@raise hotguid_clock_out_of_range();
 				END IF;
 				second := second + 1;
 				first_ticket := ticket;
@@ -116,8 +116,7 @@ BEGIN
 		seconds := floor(extract(epoch FROM at));
 	END IF;
 	IF seconds IS NULL OR seconds < 0 OR seconds > 4294967295 THEN
-		RAISE EXCEPTION 'timestamp out of range for HotGuid' USING ERRCODE = '22008',
-			DETAIL = 'A HotGuid embeds Unix seconds in 32 bits, from 1970-01-01 to 2106-02-07 06:28:15+00.';
+		@raise hotguid_time_out_of_range();
 	END IF;
 	-- assembled as hotguid_generate assembles its ids
 	RETURN (lpad(to_hex(seconds::bigint), 8, '0') || encode(substr(tag, 2, 1) || substr(tag, 1, 1) || substr(tag, 4, 1)

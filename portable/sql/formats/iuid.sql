@@ -56,8 +56,7 @@ BEGIN
 		milliseconds := floor(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00'::timestamptz, at));
 	END IF;
 	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 281474976710655 THEN
-		RAISE EXCEPTION 'timestamp out of range for type iuid' USING ERRCODE = '22008',
-			DETAIL = 'An iuid embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00.';
+		@raise iuid_time_out_of_range();
 	END IF;
 	RETURN @extschema@.identities_compose_iuid(milliseconds::bigint, 0, checked_country, checked_entity,
 		('x' || encode(substr(@extschema@.identities_random_bytes(), 10, 7), 'hex'))::bit(56)::bigint & 18014398509481983);

@@ -129,8 +129,7 @@ BEGIN
 	-- 6 checksum bytes: a non-zero first two can never match
 	IF substr(bytes, 1, 2) <> decode('0000', 'hex')
 		OR ('x' || encode(substr(bytes, 3, 4), 'hex'))::bit(32)::bigint <> @extschema@.identities_siq_crc32(substr(bytes, 7)) THEN
-		RAISE EXCEPTION 'invalid input syntax for type siq: "%"', shown USING ERRCODE = '22P02',
-			DETAIL = 'The CRC-32 checksum of the did:siq: string does not match its value.';
+		@raise siq_checksum_mismatch(shown);
 	END IF;
 	RETURN encode(substr(bytes, 7), 'hex');
 END
@@ -152,12 +151,10 @@ BEGIN
 		RAISE EXCEPTION 'invalid input syntax for type siq: "%"', $1 USING ERRCODE = '22P02';
 	END IF;
 	IF length(ltrim(trimmed, '0')) > 28 THEN
-		RAISE EXCEPTION 'value "%" is out of range for type siq', $1 USING ERRCODE = '22003',
-			DETAIL = 'A siq has at most 28 significant hex digits (112 bits).';
+		@raise siq_hex_out_of_range($1);
 	END IF;
 	IF length(trimmed) > 28 THEN
-		RAISE EXCEPTION 'invalid input syntax for type siq: "%"', $1 USING ERRCODE = '22P02',
-			DETAIL = 'A siq is at most 28 hex digits.';
+		@raise siq_too_many_digits($1);
 	END IF;
 	RETURN lpad(translate(trimmed, 'ABCDEF', 'abcdef'), 28, '0');
 END
@@ -177,8 +174,7 @@ CREATE FUNCTION @extschema@.identities_siq_clock_tick(micros bigint) RETURNS big
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF micros < 0 OR micros / 1000000 > 1099511627775 THEN
-		RAISE EXCEPTION 'system clock is outside the range of siq' USING ERRCODE = '22008',
-			DETAIL = 'A SIQ embeds 1/65536 seconds since 1970-01-01 in 56 bits, up to the year 36812.';
+		@raise siq_clock_out_of_range();
 	END IF;
 	RETURN (micros / 1000000) << 16 | ((micros % 1000000) << 16) / 1000000;
 END
@@ -259,8 +255,7 @@ BEGIN
 			END IF;
 		END IF;
 		IF micros < 0 OR tick > 72057594037927935 THEN
-			RAISE EXCEPTION 'system clock is outside the range of siq' USING ERRCODE = '22008',
-				DETAIL = 'A SIQ embeds 1/65536 seconds since 1970-01-01 in 56 bits, up to the year 36812.';
+			@raise siq_clock_out_of_range();
 		END IF;
 		PERFORM setval('@extschema@.identities_siq_last', (tick & tick_mask) << 13 | (first_ticket & 8191));
 		RETURN lpad(to_hex(tick), 14, '0') || lpad(to_hex(shard), 2, '0') || lpad(to_hex(domain_hash), 8, '0')
@@ -277,8 +272,7 @@ BEGIN
 		RETURN 0;
 	END IF;
 	IF $1 ~ E'[^\\x01-\\x7f]' THEN
-		RAISE EXCEPTION 'siq domain "%" is not ASCII', $1 USING ERRCODE = '22023',
-			HINT = 'Write an internationalized domain name in its punycode form (xn--...).';
+		@raise siq_domain_not_ascii($1);
 	END IF;
 	RETURN ('x' || encode(substr(sha256(convert_to($1, 'UTF8')), 29, 4), 'hex'))::bit(32)::bigint;
 END
@@ -346,8 +340,7 @@ BEGIN
 		micros := floor(extract(epoch FROM at) * 1000000);
 	END IF;
 	IF micros IS NULL OR micros < 0 OR div(micros, 1000000) > 1099511627775 THEN
-		RAISE EXCEPTION 'timestamp out of range for type siq' USING ERRCODE = '22008',
-			DETAIL = 'A siq embeds Unix time in 40-bit seconds and 16-bit fractions, from 1970-01-01 up to 36812-02-20 00:36:16+00.';
+		@raise siq_time_out_of_range();
 	END IF;
 	-- assembled as identities_siq_generate assembles its ids
 	RETURN lpad(to_hex(@extschema@.identities_siq_clock_tick(micros::bigint)), 14, '0') || lpad(to_hex(shard), 2, '0')
@@ -429,8 +422,7 @@ BEGIN
 		ts56 := seconds * 65536 + div(mod(micros, 1000000) * 65536 + 999999, 1000000);
 	END IF;
 	IF $1 = 'infinity' OR seconds > 1099511627775 OR ts56 > 72057594037927935 THEN
-		RAISE EXCEPTION 'timestamp out of range for type siq' USING ERRCODE = '22008',
-			DETAIL = 'A siq embeds Unix time in 40-bit seconds and 16-bit fractions, from 1970-01-01 up to 36812-02-20 00:36:16+00.';
+		@raise siq_time_out_of_range();
 	END IF;
 	RETURN lpad(to_hex(ts56::bigint), 14, '0') || '00000000000000';
 END
@@ -481,8 +473,7 @@ BEGIN
 		RAISE EXCEPTION 'invalid input syntax for type siq: "%"', $1 USING ERRCODE = '22P02';
 	END IF;
 	IF get_byte(bytes, 0) <> 0 THEN
-		RAISE EXCEPTION 'value "%" is out of range for type siq', $1 USING ERRCODE = '22003',
-			DETAIL = 'A siq is an integer from 0 to 2^112-1.';
+		@raise siq_value_out_of_range($1);
 	END IF;
 	RETURN encode(substr(bytes, 2), 'hex');
 END
@@ -501,8 +492,7 @@ DECLARE
 	low bigint := ('x' || substr(hex, 17, 16))::bit(64)::bigint;
 BEGIN
 	IF substr(hex, 13, 1) <> '8' OR low >> 62 & 3 <> 2 OR low & 1023 <> 0 THEN
-		RAISE EXCEPTION 'invalid input syntax for type siq: "%"', $1 USING ERRCODE = '22P02',
-			DETAIL = 'A siq in a uuid is a UUID of version 8 and variant 10 whose last 10 bits are zero, as siq_to_uuid makes it.';
+		@raise siq_uuid_shape($1);
 	END IF;
 	RETURN substr(hex, 1, 12) || substr(hex, 14, 3) || lpad(to_hex(low >> 10 & 4503599627370495), 13, '0');
 END
@@ -519,9 +509,7 @@ BEGIN
 	IF length($1) = 16 AND get_byte($1, 0) = 0 AND get_byte($1, 1) = 0 THEN
 		RETURN encode(substr($1, 3), 'hex');
 	END IF;
-	RAISE EXCEPTION 'invalid binary form for type siq: "%"',
-		E'\\x' || encode(substr($1, 1, 32), 'hex') || CASE WHEN length($1) > 32 THEN '...' ELSE '' END
-		USING ERRCODE = '22P02', DETAIL = format('Expected 14 bytes, or 16 whose first two are zero; got %s.', length($1));
+	@raise siq_binary_length(E'\\x' || encode(substr($1, 1, 32), 'hex') || CASE WHEN length($1) > 32 THEN '...' ELSE '' END, length($1));
 END
 $$;
 
@@ -533,8 +521,7 @@ CREATE FUNCTION @extschema@.numeric_to_siq(numeric) RETURNS @extschema@.siq
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = 'NaN' OR $1 < 0 OR $1 > 5192296858534827628530496329220095 OR $1 <> trunc($1) THEN
-		RAISE EXCEPTION 'numeric value % is out of range for type siq', $1 USING ERRCODE = '22003',
-			DETAIL = 'A siq is an integer from 0 to 2^112-1.';
+		@raise siq_numeric_out_of_range($1);
 	END IF;
 	RETURN encode(@extschema@.identities_numeric_to_bytes(trunc($1), 14), 'hex');
 END

@@ -31,9 +31,7 @@ BEGIN
 			RETURN millis;
 		END IF;
 	END IF;
-	RAISE EXCEPTION 'snowflake epoch is out of range' USING ERRCODE = '22023',
-		DETAIL = format('The epoch must be from 1970-01-01 to 6429-10-17; %s Unix milliseconds is not.',
-			coalesce(millis::text, epoch::text));
+	@raise snowflake_epoch_out_of_range(coalesce(millis::text, epoch::text));
 END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_snowflake_epoch_millis(timestamptz) IS 'internal: the Unix milliseconds of a Snowflake epoch (22023 outside 1970-01-01 .. 6429-10-17)';
@@ -84,8 +82,7 @@ CREATE FUNCTION @extschema@.identities_snowflake_checked(id bigint) RETURNS bigi
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF id < 0 THEN
-		RAISE EXCEPTION 'bigint value % is not a Snowflake', id USING ERRCODE = '22003',
-			DETAIL = 'Snowflakes are non-negative.';
+		@raise snowflake_negative(id);
 	END IF;
 	RETURN id;
 END
@@ -113,8 +110,7 @@ BEGIN
 			RETURN millis::bigint << 22;
 		END IF;
 	END IF;
-	RAISE EXCEPTION 'timestamp out of range for snowflake' USING ERRCODE = '22008',
-		DETAIL = 'A snowflake in a bigint holds milliseconds since its epoch in 41 bits (its sign bit stays clear): up to 69 years after the epoch, 2084-09-06 15:47:35.551+00 for Discord''s.';
+	@raise snowflake_boundary_out_of_range();
 END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_snowflake_boundary(timestamptz, bigint) IS 'internal: the smallest Snowflake at or after the instant under an epoch in Unix milliseconds';
@@ -168,8 +164,7 @@ BEGIN
 		millis := floor(extract(epoch FROM clock_timestamp()) * 1000);
 		CONTINUE WHEN millis <> before_millis; -- a ticket drawn over two ms: draw another
 		IF millis < epoch_millis THEN
-			RAISE EXCEPTION 'system clock is outside the range of Snowflakes' USING ERRCODE = '22008',
-				DETAIL = 'A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); the clock must not be before the epoch.';
+			@raise snowflake_clock_out_of_range();
 		END IF;
 		increment := ticket & 4095;
 		IF millis < last_millis THEN
@@ -185,8 +180,7 @@ BEGIN
 			CONTINUE;
 		END IF;
 		IF millis - epoch_millis > 2199023255551 THEN
-			RAISE EXCEPTION 'system clock is outside the range of Snowflakes' USING ERRCODE = '22008',
-				DETAIL = 'A Snowflake embeds milliseconds since identities.snowflake_epoch in 41 bits (about 69 years); the clock must not be before the epoch.';
+			@raise snowflake_clock_out_of_range();
 		END IF;
 		PERFORM setval('@extschema@.identities_snowflake_last', millis << 12 | increment);
 		RETURN ((millis - epoch_millis) << 22) | (worker::bigint << 17) | (process::bigint << 12) | increment;
@@ -244,8 +238,7 @@ BEGIN
 		milliseconds := floor(extract(epoch FROM at) * 1000) - epoch_millis;
 	END IF;
 	IF milliseconds IS NULL OR milliseconds < 0 OR milliseconds > 2199023255551 THEN
-		RAISE EXCEPTION 'timestamp out of range for snowflake' USING ERRCODE = '22008',
-			DETAIL = 'A snowflake in a bigint holds milliseconds since its epoch in 41 bits (its sign bit stays clear): from the epoch to 69 years after it, 2084-09-06 15:47:35.551+00 for Discord''s.';
+		@raise snowflake_time_out_of_range();
 	END IF;
 	RETURN (milliseconds::bigint << 22) | (worker::bigint << 17) | (process::bigint << 12) | increment;
 END

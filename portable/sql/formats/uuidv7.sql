@@ -31,8 +31,7 @@ DECLARE
 	milliseconds numeric := 0;
 BEGIN
 	IF $1 = 'infinity' OR ($1 <> '-infinity' AND $1 > '10889-08-02 05:31:50.655+00') THEN
-		RAISE EXCEPTION 'timestamp out of range for UUIDv7' USING ERRCODE = '22008',
-			DETAIL = 'A UUIDv7 embeds Unix milliseconds in 48 bits, up to the year 10889.';
+		@raise uuidv7_boundary_out_of_range();
 	END IF;
 	IF $1 <> '-infinity' THEN
 		milliseconds := greatest(ceil(@extschema@.identities_milliseconds_since('1970-01-01 00:00:00+00'::timestamptz, $1)), 0);
@@ -53,8 +52,7 @@ BEGIN
 		micros := floor(extract(epoch FROM at) * 1000000);
 	END IF;
 	IF micros IS NULL OR micros < 0 OR div(micros, 1000) > 281474976710655 THEN
-		RAISE EXCEPTION 'timestamp out of range for UUIDv7' USING ERRCODE = '22008',
-			DETAIL = 'A UUIDv7 embeds Unix milliseconds in 48 bits, from 1970-01-01 to 10889-08-02 05:31:50.655+00.';
+		@raise uuidv7_time_out_of_range();
 	END IF;
 	RETURN @extschema@.identities_compose_uuidv7((div(micros, 1000)::bigint << 12) | (mod(micros, 1000)::bigint * 4096 / 1000),
 		('x' || encode(substr(@extschema@.identities_random_bytes(), 9, 8), 'hex'))::bit(64)::bigint);

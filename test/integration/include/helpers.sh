@@ -74,7 +74,9 @@ portable_edition() {
 		esac
 	done
 	local key
-	key=$(cd "$root" && { find portable sql -type f -print0; find . -maxdepth 1 -name '*.tsv' -print0; } | sort -z |
+	# everything portable/build reads: its sources, the native SQL, the lists and the catalog of errors
+	key=$(cd "$root" && { find portable sql src/core/messages.def src/core/error.hpp -type f -print0
+		find . -maxdepth 1 -name '*.tsv' -print0; } | sort -z |
 		xargs -0 sha256sum | { cat; echo "$schema"; } | sha256sum)
 	local built=$IDENTITIES_WORK/portable-build/${key:0:24}
 	if [ ! -d "$built" ]; then
