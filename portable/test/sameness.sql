@@ -90,3 +90,55 @@ CREATE FUNCTION sameness.same_labels(function_name name, portable_parallel "char
 	FULL JOIN (SELECT * FROM pg_catalog.pg_proc WHERE pronamespace = 'portable'::regnamespace AND proname = function_name) AS p
 		USING (pronargs)
 $$;
+
+-- The known answers of test/vectors/*.tsv (test/vectors/README.md), loaded by test/integration/portable_sameness.sh:
+-- one row per case, its file's name, its line and its fields by column name (an empty field is NULL).
+CREATE TABLE sameness.vectors (file text NOT NULL, line integer NOT NULL, v jsonb NOT NULL);
+
+-- The rows of a vectors file's text.
+CREATE FUNCTION sameness.vector_rows(content text) RETURNS TABLE (line integer, v jsonb) LANGUAGE plpgsql AS $$
+DECLARE
+	header text[];
+	fields text[];
+	number integer := 0;
+	text_line text;
+BEGIN
+	FOREACH text_line IN ARRAY string_to_array(content, E'\n') LOOP
+		number := number + 1;
+		CONTINUE WHEN text_line = '' OR text_line LIKE '#%';
+		fields := string_to_array(text_line, E'\t');
+		IF header IS NULL THEN
+			header := fields;
+			CONTINUE;
+		END IF;
+		IF cardinality(fields) <> cardinality(header) THEN
+			RAISE EXCEPTION 'line %: % fields, the header has %', number, cardinality(fields), cardinality(header);
+		END IF;
+		line := number;
+		SELECT jsonb_object_agg(header[i], nullif(fields[i], '')) INTO v FROM generate_subscripts(header, 1) AS i;
+		RETURN NEXT;
+	END LOOP;
+END
+$$;
+
+-- The rows of one file (and kind), for the checks: SELECT ... FROM sameness.vectors_of('siq', 'forms').
+CREATE FUNCTION sameness.vectors_of(file_name text, kind text DEFAULT NULL) RETURNS TABLE (line integer, v jsonb)
+LANGUAGE sql STABLE AS $$
+	SELECT line, v FROM sameness.vectors WHERE file = file_name AND (kind IS NULL OR v->>'kind' = kind) ORDER BY line
+$$;
+
+-- The label of a vectors check: "FILE.tsv:LINE".
+CREATE FUNCTION sameness.at(file_name text, line integer) RETURNS text LANGUAGE sql IMMUTABLE
+	RETURN file_name || '.tsv:' || line;
+
+-- The text a query gives with key (base64) as the public id key of both editions (it stays their key).
+CREATE FUNCTION sameness.under_public_key(key text, query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	result text;
+BEGIN
+	PERFORM portable.identities_public_key_set(key);
+	PERFORM set_config('identities.public_key', key, false);
+	EXECUTE query INTO result;
+	RETURN result;
+END
+$$;

@@ -1,6 +1,6 @@
 # The portable edition (portable/) gives the native edition's values: both installed in one database (native in
 # the schema native, portable in the schema portable, installed by its plain script as a role that is no
-# superuser), every file of portable/test/sameness/ compares them, on the specification's vectors, on edge
+# superuser), every file of portable/test/sameness/ compares them, on the known answers of test/vectors/*.tsv, on edge
 # inputs (results and SQLSTATEs) and on random inputs, under one public id key: IDENTITIES_PORTABLE_SAMPLES of them
 # per function (psql's :samples in the files; 100 000 unless set: test/run --all draws 10 000 on the chroots' majors,
 # the host's draws 100 000).
@@ -37,6 +37,12 @@ SQL
 sql -U portable_sameness_owner -f "$build/identities_portable.sql" >/dev/null
 echo "SELECT portable.identities_public_key_set(:'key');" | sql -U portable_sameness_owner -v key="$key" >/dev/null
 sql -f "$build/sameness.sql" >/dev/null
+# The known answers of test/vectors, which the checks compare both editions with (read here: psql passes each file's
+# text to sameness.vector_rows)
+for vectors in "$IDENTITIES_ROOT"/test/vectors/*.tsv; do
+	echo "INSERT INTO sameness.vectors SELECT :'name', * FROM sameness.vector_rows(:'content');" |
+		sql -v ON_ERROR_STOP=1 -v name="$(basename "$vectors" .tsv)" -v content="$(cat "$vectors")" >/dev/null
+done
 
 samples=${IDENTITIES_PORTABLE_SAMPLES:-100000}
 [[ $samples =~ ^[1-9][0-9]*$ ]] || { echo "IDENTITIES_PORTABLE_SAMPLES must be a positive number"; exit 1; }

@@ -16,12 +16,7 @@ FROM unnest(ARRAY['', 'abc', '018cc251-f47b-802a-81d2-3456789abcd', '018cc251-f4
                   '018cc251-f47b-802a-01d2-3456789abcde', '00000000-0000-0000-0000-000000000000',
                   '{018cc251-f47b-802a-81d2-3456789abcde']) AS input;
 
--- the layout, against vectors computed by hand from the spec:
--- 2024-01-01T00:00:00.123Z, format version 0, country 42, entity 7, random 0x123456789abcde
-SELECT iuid_extract_timestamp(id) AS ts, iuid_extract_country(id) AS country,
-       iuid_extract_service_entity(id) AS service_entity, iuid_extract_format_version(id) AS format_version
-FROM (VALUES ('018cc251-f47b-802a-81d2-3456789abcde'::iuid), ('018cc251-f47b-83c4-ad40-000000000001'),
-             ('ffffffff-ffff-8fff-bfff-ffffffffffff'), ('00000000-0000-8000-8000-000000000000')) AS v(id);
+-- (the layout's known answers, every field of each: test/vectors/iuid.tsv, checked by vectors)
 
 -- binary I/O: the 16 bytes; a received value that is not an iuid is refused
 SELECT iuid_send('018cc251-f47b-802a-81d2-3456789abcde');

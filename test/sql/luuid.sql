@@ -2,16 +2,13 @@
 \getenv abs_srcdir PG_ABS_SRCDIR
 \i :abs_srcdir/sql/include/error_of.sql
 
--- the blog's CRC-12, and a few names computed by hand
-SELECT name, luuid_group(name) AS crc12, to_hex(luuid_group(name)) AS hex
-FROM unnest(ARRAY['123456789', 'a', '', 'person', 'Person', 'order', 'café']) AS name;
+-- the blog's CRC-12 (its vectors and names computed by hand: test/vectors/luuid.tsv) of the empty name
+SELECT luuid_group('') AS empty_name;
 
 -- layout pppppppp-pppp-6ggg-arrr-rrrrrrrrrrrr: the key, version 6, the group, the fixed nibble a
 SELECT substring(id::text FROM 1 FOR 19) AS fixed_part, id::text ~ '^[0-9a-f]{8}-[0-9a-f]{4}-6[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$' AS shaped
 FROM (VALUES (luuid_generate('person', 2298414)), (luuid_generate(4095, 281474976710655)), (luuid_generate(0, 0))) AS v(id);
-SELECT luuid_extract_key(id) AS key, luuid_extract_group(id) AS grp, luuid_short(id) AS short
-FROM (VALUES ('00000023-122e-62a0-a012-3456789abcde'::uuid), ('ffffffff-ffff-6fff-afff-ffffffffffff'),
-             ('00000000-0000-6000-a000-000000000000')) AS v(id);
+-- (the key, group and short form of known LUUIDs: test/vectors/luuid.tsv)
 -- not a LUUID (another version, or not the nibble a): no key, no group
 SELECT luuid_extract_key(gen_random_uuid()) AS random_uuid_key, luuid_extract_group('00000023-122e-62a0-8012-3456789abcde') AS variant_8,
        luuid_short('00000023-122e-72a0-a012-3456789abcde') AS version_7;

@@ -6,6 +6,7 @@
 #include "fake_clock.hpp"
 
 #include "errors.hpp"
+#include "vectors.hpp"
 
 #include <gtest/gtest.h>
 
@@ -48,20 +49,21 @@ struct FakeGenerator : testing::FakeClockGenerator<DistributedId128State> {
 Uint128 uint128(std::uint64_t high, std::uint64_t low) { return (static_cast<Uint128>(high) << 64) | low; }
 
 TEST(DistributedId128, ComposesTheReferenceLayout) {
-	// the format's specification (CreateCore vectors), as uuid bytes = big-endian integer.
-	EXPECT_EQ(compose_distributed_id128(0, static_cast<Uint128>(1) << 74), uint128(0x0000000000007800, 0));
-	EXPECT_EQ(compose_distributed_id128(0, kDistributedId128RandomMax),
-	          uint128(0x0000000000007FFF, 0x7FFFFFFFFFFFFFFF));
-	const Uint128 id = compose_distributed_id128(10224403200000ULL, 1); // 2024-01-01Z
-	EXPECT_EQ(id, uint128(0x094C8DEBB8007000, 0x0000000000000001));
-	char text[kDecimalBufferSize];
-	format_decimal(id, text);
-	EXPECT_STREQ(text, "12360545018630966205725266354427133953");
-	EXPECT_EQ(distributed_id128_timestamp(id), 10224403200000ULL);
-	EXPECT_EQ(distributed_id128_unix_micros(id), 1704067200LL * kMicrosPerSecond);
+	// test/vectors/distributedid128.tsv: CreateCore(ms since 1700, random sequence) as uuid bytes = big-endian integer.
+	for (const testing::VectorRow &row : testing::read_vectors("distributedid128", "compose")) {
+		SCOPED_TRACE(testing::where("distributedid128", row));
+		const std::uint64_t ms = static_cast<std::uint64_t>(std::stoull(row["ms_since_1700"]));
+		const Uint128 random_sequence = testing::uint128_of(row["random_sequence"]);
+		const Uint128 id = compose_distributed_id128(ms, random_sequence);
+		EXPECT_EQ(testing::uuid_text_of(id), row["id"]);
+		EXPECT_EQ(testing::decimal_of(id), row["numeric"]);
+		EXPECT_EQ(distributed_id128_timestamp(id), ms);
+		EXPECT_EQ(distributed_id128_random_sequence(id), random_sequence);
+		EXPECT_EQ(distributed_id128_unix_micros(id), testing::unix_micros_of(row["timestamp"]));
+		EXPECT_TRUE(has_distributed_id128_shape(id));
+	}
 	const Uint128 random = (static_cast<Uint128>(0x5A5) << 64) | 0xF0E1D2C3B4A59687ULL;
 	EXPECT_EQ(distributed_id128_random_sequence(compose_distributed_id128(123, random)), random);
-	EXPECT_TRUE(has_distributed_id128_shape(id));
 	EXPECT_FALSE(has_distributed_id128_shape(1));
 	EXPECT_FALSE(has_distributed_id128_shape(uint128(0x094C8DEBB8007000, 0x8000000000000001))); // RFC variant
 }
@@ -162,28 +164,22 @@ TEST(DistributedId128, ClockOutsideTheFortyEightBitsIsOutOfRange) {
 }
 
 TEST(DistributedId128, SplitsAndJoinsAsTheReference) {
-	// the format's specification (DistributedId128Tests): UInt128 -> (upper, lower).
-	const struct {
-		const char *id;
-		std::int64_t upper, lower;
-	} vectors[] = {{"0", 0, 0},
-	               {"1", 0, 1},
-	               {"2147483647", 0, 2147483647},
-	               {"18446744073709551616", 1, 0},
-	               {"9223372036854775807", 0, INT64_MAX},
-	               {"170141183460469231713240559642174554112", INT64_MAX, 0},
-	               {"170141183460469231722463931679029329919", INT64_MAX, INT64_MAX}};
-	for (const auto &vector : vectors) {
-		Uint128 id = 0;
-		ASSERT_EQ(parse_decimal(vector.id, kUint128Max, id), ParseStatus::Ok);
+	// test/vectors/distributedid128.tsv (DistributedId128Tests): UInt128 -> (upper, lower), and the ids it refuses.
+	for (const testing::VectorRow &row : testing::read_vectors("distributedid128", "split")) {
+		SCOPED_TRACE(testing::where("distributedid128", row));
+		const Uint128 id = testing::uint128_of(row["numeric"]);
+		EXPECT_EQ(testing::uuid_of(row["id"]), id);
 		const DistributedId128Halves halves = split_distributed_id128(id);
-		EXPECT_EQ(halves.upper, vector.upper) << vector.id;
-		EXPECT_EQ(halves.lower, vector.lower) << vector.id;
-		EXPECT_EQ(join_distributed_id128(vector.upper, vector.lower), id) << vector.id;
+		EXPECT_EQ(std::to_string(halves.upper), row["upper"]);
+		EXPECT_EQ(std::to_string(halves.lower), row["lower"]);
+		EXPECT_EQ(join_distributed_id128(std::stoll(row["upper"]), std::stoll(row["lower"])), id);
 	}
-	for (const Uint128 id :
-	     {static_cast<Uint128>(1) << 63, static_cast<Uint128>(~0ULL), static_cast<Uint128>(1) << 127, kUint128Max}) {
-		EXPECT_THROW(split_distributed_id128(id), Error);
+	for (const testing::VectorRow &row : testing::read_vectors("distributedid128", "split_invalid")) {
+		SCOPED_TRACE(testing::where("distributedid128", row));
+		EXPECT_EQ(testing::uuid_of(row["id"]), testing::uint128_of(row["numeric"]));
+		EXPECT_EQ(
+		    testing::sqlstate_of(error_code_of([&] { split_distributed_id128(testing::uint128_of(row["numeric"])); })),
+		    row["sqlstate"]);
 	}
 	EXPECT_THROW(join_distributed_id128(-1, 0), Error);
 	EXPECT_THROW(join_distributed_id128(0, INT64_MIN), Error);

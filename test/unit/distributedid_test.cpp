@@ -6,6 +6,7 @@
 #include "fake_clock.hpp"
 
 #include "errors.hpp"
+#include "vectors.hpp"
 
 #include <gtest/gtest.h>
 
@@ -60,14 +61,23 @@ TEST(DistributedId, AverageRateLimitIs128PerMillisecond) {
 }
 
 TEST(DistributedId, ComposesTheReferenceLayout) {
-	// the format's specification (CreateCore vectors).
-	EXPECT_EQ(compose_distributed_id(0, 0x010000000000), static_cast<Uint128>(1099511627776ULL));
-	EXPECT_EQ(compose_distributed_id(0, 0xFFFFFFFFFFFF), static_cast<Uint128>(281474976710655ULL));
-	EXPECT_EQ(compose_distributed_id(3786825600000ULL, 0x010000000000),
-	          parse_distributed_id("1065896647567317033105227776"));
-	const Uint128 id = compose_distributed_id(3786825600000ULL, 0x123456789ABC);
-	EXPECT_EQ(distributed_id_timestamp(id), 3786825600000ULL);
-	EXPECT_EQ(distributed_id_random_sequence(id), 0x123456789ABCULL);
+	// test/vectors/distributedid.tsv: CreateCore(ms since 1900, random sequence), its texts and its instant.
+	for (const testing::VectorRow &row : testing::read_vectors("distributedid")) {
+		SCOPED_TRACE(testing::where("distributedid", row));
+		const std::uint64_t ms = static_cast<std::uint64_t>(std::stoull(row["ms_since_1900"]));
+		const std::uint64_t random_sequence = static_cast<std::uint64_t>(std::stoull(row["random_sequence"]));
+		const Uint128 id = compose_distributed_id(ms, random_sequence);
+		EXPECT_EQ(testing::decimal_of(id), row["distributedid"]);
+		EXPECT_EQ(parse_distributed_id(row["distributedid"]), id);
+		EXPECT_EQ(distributed_id_timestamp(id), ms);
+		EXPECT_EQ(distributed_id_random_sequence(id), random_sequence);
+		EXPECT_EQ(distributed_id_unix_micros(id), testing::unix_micros_of(row["timestamp"]));
+		char text[kHexadecimalDecimalLength];
+		to_alphanumeric_decimal(id, text);
+		EXPECT_EQ(std::string(text, kAlphanumericDecimalLength), row["alphanumeric"]);
+		to_hexadecimal_decimal(id, text);
+		EXPECT_EQ(std::string(text, kHexadecimalDecimalLength), row["hexadecimal"]);
+	}
 }
 
 TEST(DistributedId, EmbedsMillisecondsSince1900MinusOneSecond) {

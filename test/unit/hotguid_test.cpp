@@ -1,5 +1,4 @@
-// HotGuid: the machine tag, the byte layout as Npgsql stores a .NET HotGuid (vectors from
-// python3's uuid.UUID(bytes_le=<.NET memory bytes>), which is .NET's Guid(byte[]) to string), the extractors,
+// HotGuid: the machine tag, the byte layout as Npgsql stores a .NET HotGuid (test/vectors/hotguid.tsv), the extractors,
 // the 2^32-second wrap, and the generator's counter on a fake clock.
 #include "core/encoders.hpp"
 #include "core/error.hpp"
@@ -7,6 +6,7 @@
 #include "fake_clock.hpp"
 
 #include "errors.hpp"
+#include "vectors.hpp"
 
 #include <gtest/gtest.h>
 
@@ -39,28 +39,49 @@ std::string text_of(Uint128 id) {
 	return format_uuid(bytes);
 }
 
-TEST(HotGuid, MachinePidIsThreeMd5BytesOfTheNameThenThePid) {
-	std::uint8_t machine_pid[kHotGuidMachinePidSize];
-	make_hotguid_machine_pid("db-01", 0x1234, machine_pid);
-	EXPECT_EQ(hex_lower(machine_pid, 5), "5920581234");
-	make_hotguid_machine_pid("b\xc3\xbc"
-	                         "cher-host",
-	                         70000, machine_pid); // UTF-8 "bücher-host"; 70000 = 0x11170: bit 16 goes into 6d
-	EXPECT_EQ(hex_lower(machine_pid, 5), "695e6c1170");
-	make_hotguid_machine_pid("", 0, machine_pid); // md5("") = d41d8cd9...
-	EXPECT_EQ(hex_lower(machine_pid, 5), "d41d8c0000");
-	make_hotguid_machine_pid("db-01", 0xFFFFFFFF, machine_pid); // bits 16..23 folded into 58, the rest dropped
-	EXPECT_EQ(hex_lower(machine_pid, 5), "5920a7ffff");
+// A machine tag from its 10 hex digits.
+struct MachinePid {
+	std::uint8_t bytes[kHotGuidMachinePidSize] = {};
+};
+
+MachinePid machine_pid_of(const std::string &hex) {
+	EXPECT_EQ(hex.size(), 2 * kHotGuidMachinePidSize) << hex;
+	MachinePid machine_pid;
+	for (std::size_t i = 0; i < kHotGuidMachinePidSize && 2 * i + 1 < hex.size(); i++)
+		machine_pid.bytes[i] = static_cast<std::uint8_t>(std::stoi(hex.substr(2 * i, 2), nullptr, 16));
+	return machine_pid;
 }
 
+// test/vectors/hotguid.tsv: three md5 bytes of the host's name, then the pid's low 16 bits (bits 16..23 folded into
+// the third byte, the rest dropped).
+TEST(HotGuid, MachinePidIsThreeMd5BytesOfTheNameThenThePid) {
+	std::uint8_t machine_pid[kHotGuidMachinePidSize];
+	for (const testing::VectorRow &row : testing::read_vectors("hotguid", "machine_pid")) {
+		SCOPED_TRACE(testing::where("hotguid", row));
+		make_hotguid_machine_pid(row["host"], static_cast<std::uint32_t>(std::stoul(row["pid"])), machine_pid);
+		EXPECT_EQ(hex_lower(machine_pid, 5), row["machine_pid"]);
+	}
+	make_hotguid_machine_pid("", 0, machine_pid); // md5("") = d41d8cd9..., a host the vectors cannot hold
+	EXPECT_EQ(hex_lower(machine_pid, 5), "d41d8c0000");
+}
+
+// test/vectors/hotguid.tsv: the seconds, the machine tag, the counter and the shard key in Npgsql's byte order.
 TEST(HotGuid, ComposesTheNpgsqlByteOrder) {
 	std::uint8_t bytes[kHotGuidSize];
-	compose_hotguid(kFixedSeconds, kDb01Pid0x1234, 0x0ABCDE, 0xDEADBEEF, bytes);
-	EXPECT_EQ(text_of(bytes), "65920080-2059-1258-340a-bcdeefbeadde");
+	for (const testing::VectorRow &row : testing::read_vectors("hotguid", "compose")) {
+		SCOPED_TRACE(testing::where("hotguid", row));
+		const auto seconds = static_cast<std::uint32_t>(testing::unix_micros_of(row["timestamp"]) / kMicrosPerSecond);
+		const auto shard_key = static_cast<std::uint32_t>(std::stoul(row["shard_key"]));
+		const auto counter = static_cast<std::uint32_t>(std::stoul(row["counter"]));
+		compose_hotguid(seconds, machine_pid_of(row["machine_pid"]).bytes, counter, shard_key, bytes);
+		EXPECT_EQ(text_of(bytes), row["id"]);
+		EXPECT_EQ(hotguid_unix_seconds(bytes), seconds);
+		EXPECT_EQ(hotguid_shard_key(bytes), shard_key);
+		EXPECT_EQ(hotguid_counter(bytes), counter);
+	}
+	// Table B.2 byte by byte: 4 = pid[1], 5 = pid[0], 6 = pid[3], 7 = pid[2], 8 = pid[4].
 	const std::uint8_t one_to_five[5] = {1, 2, 3, 4, 5};
 	compose_hotguid(kFixedSeconds, one_to_five, 0x123456, 0x11223344, bytes);
-	EXPECT_EQ(text_of(bytes), "65920080-0201-0403-0512-345644332211");
-	// Table B.2 byte by byte: 4 = pid[1], 5 = pid[0], 6 = pid[3], 7 = pid[2], 8 = pid[4].
 	EXPECT_EQ(bytes[4], 2);
 	EXPECT_EQ(bytes[5], 1);
 	EXPECT_EQ(bytes[6], 4);

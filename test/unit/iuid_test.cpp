@@ -1,12 +1,12 @@
-// inDrive iUID: the layout against vectors computed independently with python3's uuid
-// module, the text input of PostgreSQL's uuid_in plus the shape check, and the monotonic-random generator
-// (RFC 9562 6.2, method 2) on a fake clock.
+// inDrive iUID: the layout against test/vectors/iuid.tsv, the text input of PostgreSQL's uuid_in plus the shape
+// check, and the monotonic-random generator (RFC 9562 6.2, method 2) on a fake clock.
 #include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/iuid.hpp"
 #include "fake_clock.hpp"
 
 #include "errors.hpp"
+#include "vectors.hpp"
 
 #include <gtest/gtest.h>
 
@@ -36,32 +36,30 @@ std::string text_of(Uint128 id) {
 	return format_uuid(bytes);
 }
 
-// python3: str(uuid.UUID(int=ts<<80 | 8<<76 | ver1<<72 | country<<64 | 2<<62 | se<<54 | rand54))
+// test/vectors/iuid.tsv: the fields give the uuid, and the accessors read every one of them back.
 TEST(Iuid, ComposesTheHandbookLayout) {
-	EXPECT_EQ(text_of(compose_iuid(kFixedMillis, 0, 42, 7, 0x123456789ABCDEULL)),
-	          "018cc251-f47b-802a-81d2-3456789abcde");
-	EXPECT_EQ(text_of(compose_iuid(kFixedMillis, 3, 0xC4, 0xB5, 1)), "018cc251-f47b-83c4-ad40-000000000001");
-	EXPECT_EQ(text_of(compose_iuid(kIuidMaxUnixMillis, 15, 255, 255, kIuidRandomMax)),
-	          "ffffffff-ffff-8fff-bfff-ffffffffffff");
-	EXPECT_EQ(text_of(compose_iuid(0, 0, 0, 0, 0)), "00000000-0000-8000-8000-000000000000");
+	for (const testing::VectorRow &row : testing::read_vectors("iuid")) {
+		SCOPED_TRACE(testing::where("iuid", row));
+		const std::int64_t micros = testing::unix_micros_of(row["timestamp"]);
+		const auto millis = static_cast<std::uint64_t>(micros / kMs);
+		const auto format_version = static_cast<std::uint8_t>(std::stoi(row["format_version"]));
+		const auto country = static_cast<std::uint8_t>(std::stoi(row["country"]));
+		const auto service_entity = static_cast<std::uint8_t>(std::stoi(row["service_entity"]));
+		const auto random = static_cast<std::uint64_t>(std::stoull(row["random"]));
+		const Uint128 id = compose_iuid(millis, format_version, country, service_entity, random);
+		EXPECT_EQ(text_of(id), row["iuid"]);
+		EXPECT_EQ(iuid_unix_micros(id), micros);
+		EXPECT_EQ(iuid_format_version(id), format_version);
+		EXPECT_EQ(iuid_country(id), country);
+		EXPECT_EQ(iuid_service_entity(id), service_entity);
+		EXPECT_EQ(iuid_random(id), random);
+		EXPECT_TRUE(has_iuid_shape(id));
+	}
 	// Arguments wider than their fields are cut to them, never spilling into a neighbour.
 	EXPECT_EQ(compose_iuid(kIuidMaxUnixMillis + 1, 0x10, 0, 0, kIuidRandomMax + 1), compose_iuid(0, 0, 0, 0, 0));
 }
 
 TEST(Iuid, AccessorsReadEveryField) {
-	const Uint128 id = compose_iuid(kFixedMillis, 3, 0xC4, 0xB5, 0x2ABCDEF0123456ULL);
-	EXPECT_EQ(iuid_unix_millis(id), kFixedMillis);
-	EXPECT_EQ(iuid_unix_micros(id), kFixedTime);
-	EXPECT_EQ(iuid_format_version(id), 3);
-	EXPECT_EQ(iuid_country(id), 0xC4);
-	EXPECT_EQ(iuid_service_entity(id), 0xB5); // split over bytes 8 (se[7:2]) and 9 (se[1:0])
-	EXPECT_EQ(iuid_random(id), 0x2ABCDEF0123456ULL);
-	const Uint128 max = compose_iuid(kIuidMaxUnixMillis, 15, 255, 255, kIuidRandomMax);
-	EXPECT_EQ(iuid_unix_millis(max), kIuidMaxUnixMillis);
-	EXPECT_EQ(iuid_format_version(max), 15);
-	EXPECT_EQ(iuid_country(max), 255);
-	EXPECT_EQ(iuid_service_entity(max), 255);
-	EXPECT_EQ(iuid_random(max), kIuidRandomMax);
 	for (int value = 0; value < 256; value++) {
 		const Uint128 one =
 		    compose_iuid(kFixedMillis, 0, static_cast<std::uint8_t>(value), static_cast<std::uint8_t>(255 - value), 0);

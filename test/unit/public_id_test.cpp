@@ -1,11 +1,14 @@
-// Architect.Identities' AesPublicIdentityConverter: the upstream vectors (32-zero-byte key, the format's specification
-// 6.1), the derived table of public uuids (6.2), the invalid inputs of 4, round trips and base64 keys; and where this
-// project parts from it: a uuid laid out as a number has no public id, and a number's public id reads as no uuid.
+// Architect.Identities' AesPublicIdentityConverter: the known answers of test/vectors/public_id.tsv (upstream's
+// 32-zero-byte key, the Architect oracle's public uuids, upstream's invalid public ids), round trips and base64
+// keys; and where this project parts from it: a uuid laid out as a number has no public id, and a number's public
+// id reads as no uuid.
 #include "core/public_id.hpp"
 
 #include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
+
+#include "vectors.hpp"
 
 #include <gtest/gtest.h>
 
@@ -158,125 +161,86 @@ Uint128 random_decimal() {
 	return bits % (kPublicIdDecimalMax + 1);
 }
 
-TEST(PublicId, AesKnownAnswersForZeroKeysAndZeroBlock) {
-	// FIPS-197 / NIST known answers for the zero block, byte-swapped into uuid order (6.2).
-	struct KnownAnswer {
-		std::size_t key_length;
-		const char *public_uuid;
-	};
-	for (const KnownAnswer &known : {KnownAnswer{16, "d44be966-8aef-3b2c-884c-fa59ca342b2e"},
-	                                 KnownAnswer{24, "9269e0aa-bfac-a352-e8f4-a96ec9300bd7"},
-	                                 KnownAnswer{32, "78c095dc-40a2-8989-ad48-a21492842087"}}) {
-		SCOPED_TRACE(known.key_length);
-		const FilledKey zero_key(known.key_length, 0);
-		const PublicIdCipher cipher(zero_key.key);
-		EXPECT_EQ(public_id_of_uint64(cipher, 0), known.public_uuid);
-		EXPECT_EQ(public_id_of_decimal(cipher, 0), known.public_uuid);
-		// The zero block is the number 0's, so the nil uuid has no public id, and 0's public id is no uuid's.
+// test/vectors/public_id.tsv: each row's key, as identities.public_key takes it (base64).
+struct VectorCipher {
+	PublicIdKey key;
+	std::unique_ptr<PublicIdCipher> cipher;
+	explicit VectorCipher(const testing::VectorRow &row) {
+		EXPECT_TRUE(decode_public_id_key(row["key"], key)) << row["key"];
+		cipher = std::make_unique<PublicIdCipher>(key);
+	}
+};
+
+std::string alphanumeric_of(const std::string &uuid) {
+	char text[kAlphanumericUint128Length];
+	to_alphanumeric_uint128(testing::uuid_of(uuid), text);
+	return std::string(text, sizeof text);
+}
+
+TEST(PublicId, NumberVectors) {
+	// ulong, long and decimal share one plaintext below 2^64, hence one public id; a number's public id is no uuid's,
+	// and the zero block being the number 0's, the nil uuid has no public id.
+	for (const testing::VectorRow &row : testing::read_vectors("public_id", "number")) {
+		SCOPED_TRACE(testing::where("public_id", row));
+		const VectorCipher vector(row);
+		const PublicIdCipher &cipher = *vector.cipher;
+		const Uint128 value = testing::uint128_of(row["value"]);
+		const Uuid public_id = uuid_from_text(row["public_id"]);
+		EXPECT_EQ(public_id_of_decimal(cipher, value), row["public_id"]);
+		const auto decimal = cipher.decimal_of_public_id(public_id.data());
+		ASSERT_TRUE(decimal.has_value());
+		EXPECT_TRUE(*decimal == value);
+		if (value <= kUint64Max) {
+			EXPECT_EQ(public_id_of_uint64(cipher, static_cast<std::uint64_t>(value)), row["public_id"]);
+			EXPECT_EQ(cipher.uint64_of_public_id(public_id.data()), static_cast<std::uint64_t>(value));
+		} else {
+			EXPECT_FALSE(cipher.uint64_of_public_id(public_id.data()).has_value());
+		}
+		EXPECT_EQ(uuid_of_public_id(cipher, public_id), "refused");
 		EXPECT_TRUE(refusal_of_uuid(cipher, Uuid{}).has_value());
-		EXPECT_EQ(uuid_of_public_id(cipher, uuid_from_text(known.public_uuid)), "refused");
+		EXPECT_EQ(alphanumeric_of(row["public_id"]), row["alphanumeric"]);
 	}
 }
 
-struct IntegerVector {
-	Uint128 value;
-	const char *public_uuid;
-};
-
-// ulong, long and decimal share one plaintext below 2^64, hence one public id.
-const IntegerVector kUint64Vectors[] = {
-    {0, "78c095dc-40a2-8989-ad48-a21492842087"},
-    {1, "e3ef1648-b3de-5680-6eba-0c17bf582090"},
-    {kInt64Max, "a6e9cb7a-5cb0-f7aa-36ef-9bbeaf7af117"},
-    {kUint64Max, "9476ed55-288d-bf86-ff50-e3352bfe34fd"},
-};
-
-const IntegerVector kDecimalOnlyVectors[] = {
-    {kTwoTo64, "9ff9bf37-f7f2-97aa-779e-4adf6f13fb10"},
-    {kPublicIdDecimalMax, "1ad2bfc8-76f2-4296-2485-f116a6ef23fd"},
-};
-
-// The uuid given as its big-endian integer (Architect's UInt128).
-const IntegerVector kUuidVectors[] = {
-    {static_cast<Uint128>(1) << 127, "79bfc6dd-150c-0d76-8d9a-eb6f9a75fd4e"},
-    {kUint128Max, "80cedaac-a378-1a2b-182b-fa4987ca1347"},
-};
+TEST(PublicId, UuidVectors) {
+	for (const testing::VectorRow &row : testing::read_vectors("public_id", "uuid")) {
+		SCOPED_TRACE(testing::where("public_id", row));
+		const VectorCipher vector(row);
+		EXPECT_EQ(public_id_of_uuid(*vector.cipher, uuid_from_text(row["value"])), row["public_id"]);
+		EXPECT_EQ(uuid_of_public_id(*vector.cipher, uuid_from_text(row["public_id"])), row["value"]);
+		EXPECT_EQ(alphanumeric_of(row["public_id"]), row["alphanumeric"]);
+	}
+}
 
 // Upstream's vectors of uuids laid out as numbers, which Architect makes public ids of and this project refuses:
-// 0 is the number 0's block, 1 the uint64 2^56's, 2^64-1 the uint64 2^64-1's (the same public id as kUint64Vectors
-// has for it: the forgery itself), 2^64 the decimal 2^88's.
-const IntegerVector kRefusedUuidVectors[] = {
-    {0, "78c095dc-40a2-8989-ad48-a21492842087"},
-    {1, "fb8a0f53-45c7-b936-a963-b4f1c4cb738b"},
-    {kUint64Max, "9476ed55-288d-bf86-ff50-e3352bfe34fd"},
-    {kTwoTo64, "df6e95f5-bd02-a436-01bb-b6ce77c3d3fb"},
-};
-
-TEST(PublicId, Uint64VectorsUnderZeroKey) {
-	const PublicIdCipher &cipher = zero_key_cipher();
-	for (const IntegerVector &vector : kUint64Vectors) {
-		const std::uint64_t value = static_cast<std::uint64_t>(vector.value);
-		SCOPED_TRACE(value);
-		EXPECT_EQ(public_id_of_uint64(cipher, value), vector.public_uuid);
-		EXPECT_EQ(cipher.uint64_of_public_id(uuid_from_text(vector.public_uuid).data()), value);
-	}
-}
-
-TEST(PublicId, DecimalVectorsUnderZeroKey) {
-	const PublicIdCipher &cipher = zero_key_cipher();
-	std::vector<IntegerVector> vectors(std::begin(kUint64Vectors), std::end(kUint64Vectors));
-	vectors.insert(vectors.end(), std::begin(kDecimalOnlyVectors), std::end(kDecimalOnlyVectors));
-	for (const IntegerVector &vector : vectors) {
-		char digits[kDecimalBufferSize];
-		format_decimal(vector.value, digits);
-		SCOPED_TRACE(digits);
-		EXPECT_EQ(public_id_of_decimal(cipher, vector.value), vector.public_uuid);
-		const auto decoded = cipher.decimal_of_public_id(uuid_from_text(vector.public_uuid).data());
-		ASSERT_TRUE(decoded.has_value());
-		EXPECT_TRUE(*decoded == vector.value);
-	}
-}
-
-TEST(PublicId, UuidVectorsUnderZeroKey) {
-	const PublicIdCipher &cipher = zero_key_cipher();
-	for (const IntegerVector &vector : kUuidVectors) {
-		const Uuid uuid = uuid_from_integer(vector.value);
-		SCOPED_TRACE(text_of(uuid));
-		EXPECT_EQ(public_id_of_uuid(cipher, uuid), vector.public_uuid);
-		EXPECT_EQ(uuid_of_public_id(cipher, uuid_from_text(vector.public_uuid)), text_of(uuid));
-	}
-}
-
+// 0 is the number 0's block, 1 the uint64 2^56's, 2^64-1 the uint64 2^64-1's (the same public id as the number's:
+// the forgery itself), 2^64 the decimal 2^88's.
 TEST(PublicId, UpstreamUuidVectorsLaidOutAsNumbersAreRefused) {
-	const PublicIdCipher &cipher = zero_key_cipher();
-	const FilledKey zero_key(32, 0);
-	for (const IntegerVector &vector : kRefusedUuidVectors) {
-		const Uuid uuid = uuid_from_integer(vector.value);
-		SCOPED_TRACE(text_of(uuid));
+	for (const testing::VectorRow &row : testing::read_vectors("public_id", "uuid_refused")) {
+		SCOPED_TRACE(testing::where("public_id", row));
+		const VectorCipher vector(row);
+		const Uuid uuid = uuid_from_text(row["value"]);
 		EXPECT_TRUE(is_number_plaintext(uuid.data()));
-		EXPECT_EQ(text_of(aes_of_block(key_bytes(zero_key.key), uuid)), vector.public_uuid); // what upstream makes
-		const auto refusal = refusal_of_uuid(cipher, uuid);
+		EXPECT_EQ(text_of(aes_of_block(key_bytes(vector.key), uuid)), row["public_id"]); // what upstream makes
+		const auto refusal = refusal_of_uuid(*vector.cipher, uuid);
 		ASSERT_TRUE(refusal.has_value());
-		EXPECT_EQ(refusal->code(), ErrorCode::InvalidParameterValue);
-		EXPECT_EQ(uuid_of_public_id(cipher, uuid_from_text(vector.public_uuid)), "refused");
+		EXPECT_EQ(testing::sqlstate_of(refusal->code()), row["sqlstate"]);
+		EXPECT_EQ(uuid_of_public_id(*vector.cipher, uuid_from_text(row["public_id"])), "refused");
+		EXPECT_EQ(alphanumeric_of(row["public_id"]), row["alphanumeric"]);
 	}
 }
 
+// Upstream's invalid decimal public ids (2*10^28-1: too large; -(10^28-1): a sign bit): no number's, so the uuid
+// they decrypt to, which shows why.
 TEST(PublicId, InvalidDecimalPublicIdsOfUpstream) {
-	const PublicIdCipher &cipher = zero_key_cipher();
-	struct Invalid {
-		const char *public_uuid;
-		const char *plaintext; // what it decrypts to, to show why it is refused
-	};
-	for (const Invalid &invalid : {Invalid{"3625a4bb-7bd6-624d-108d-9d9e599d536b", // 2*10^28-1: too large
-	                                       "00000000-bc9c-9f40-ffff-ff1fc2044a7c"},
-	                               Invalid{"378c4fe3-a619-dea4-93b8-489f3160e863", // -(10^28-1): sign bit
-	                                       "00000080-5ece-4f20-ffff-ff0f6102253e"}}) {
-		SCOPED_TRACE(invalid.public_uuid);
-		const Uuid public_id = uuid_from_text(invalid.public_uuid);
-		EXPECT_FALSE(cipher.decimal_of_public_id(public_id.data()).has_value());
-		EXPECT_FALSE(cipher.uint64_of_public_id(public_id.data()).has_value());
-		EXPECT_EQ(uuid_of_public_id(cipher, public_id), invalid.plaintext); // no number's: a uuid's
+	for (const testing::VectorRow &row : testing::read_vectors("public_id", "invalid")) {
+		SCOPED_TRACE(testing::where("public_id", row));
+		const VectorCipher vector(row);
+		const Uuid public_id = uuid_from_text(row["public_id"]);
+		EXPECT_FALSE(vector.cipher->decimal_of_public_id(public_id.data()).has_value());
+		EXPECT_FALSE(vector.cipher->uint64_of_public_id(public_id.data()).has_value());
+		EXPECT_EQ(uuid_of_public_id(*vector.cipher, public_id), row["value"]);
+		EXPECT_EQ(alphanumeric_of(row["public_id"]), row["alphanumeric"]);
 	}
 }
 
@@ -362,9 +326,9 @@ TEST(PublicId, ValidatesOnlyUnderItsKey) {
 	EXPECT_FALSE(one.validates(public_id.data()));
 }
 
-class PublicIdRandomKey : public testing::TestWithParam<std::size_t> {};
+class PublicIdRandomKey : public ::testing::TestWithParam<std::size_t> {};
 
-INSTANTIATE_TEST_SUITE_P(KeyLengths, PublicIdRandomKey, testing::Values(16, 24, 32));
+INSTANTIATE_TEST_SUITE_P(KeyLengths, PublicIdRandomKey, ::testing::Values(16, 24, 32));
 
 TEST_P(PublicIdRandomKey, Uint64RoundTrips) {
 	const RandomKey random_key(GetParam());

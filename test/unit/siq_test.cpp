@@ -1,12 +1,13 @@
-// SIQ: the layout and every vector of A.2, A.4, A.7, A.9 and A.10 (plus hand vectors
-// computed with python3 from the formulas there), the qualifier table and tail decoding, the text, uuid and
-// binary forms with their errors, and the generator's intended semantics (A.6, F.2) on a fake clock.
+// SIQ: the layout and the known answers of test/vectors/siq.tsv (SUOU's repository vectors and hand vectors computed
+// with python3), the qualifier table and tail decoding, the text, uuid and binary forms with their errors, and the
+// generator's intended semantics (A.6, F.2) on a fake clock.
 #include "core/encoders.hpp"
 #include "core/error.hpp"
 #include "core/siq.hpp"
 #include "fake_clock.hpp"
 
 #include "errors.hpp"
+#include "vectors.hpp"
 
 #include <gtest/gtest.h>
 
@@ -73,10 +74,8 @@ const SiqQualifier &user() { return siq_qualifier("user"); }
 
 TEST(Siq, ComposesTheRepositoryVectors) {
 	EXPECT_EQ(compose_siq(std::uint64_t{kRepoSeconds} << 16, 0, 0, 7), kI1);
-	EXPECT_EQ(hex_of(kI1), "005e0bd2f0000000000000000007");
 	// i17 continues at serial 16 only because SUOU's test helper sets now == last_gen_ts (A.10).
 	EXPECT_EQ(compose_siq(std::uint64_t{kRepoNextSeconds} << 16, 0, 0, siq_tail(16, content())), kI17);
-	EXPECT_EQ(hex_of(kI17), "005fee57f0000000000000000087");
 	EXPECT_EQ(compose_siq(std::uint64_t{kUtcSeconds} << 16, 0, 0, 7), kUtcI1);
 	EXPECT_EQ(compose_siq(0x659200801F9AULL, 5, 2261653831U, siq_tail(3, user())), kFull);
 	EXPECT_EQ(compose_siq(kSiqMaxTs56, 255, 0xFFFFFFFF, 0xFFFF), kSiqMax);
@@ -93,14 +92,23 @@ TEST(Siq, ShardByteIsTheShard) {
 	EXPECT_EQ(bytes[kSiqShardByte], 0x5A);
 }
 
+// test/vectors/siq.tsv: the fields of each id, its instant rounded down to the microsecond.
 TEST(Siq, AccessorsReadEveryField) {
+	for (const testing::VectorRow &row : testing::read_vectors("siq", "fields")) {
+		SCOPED_TRACE(testing::where("siq", row));
+		const Uint128 id = parse_siq(row["siq"]);
+		EXPECT_EQ(hex_of(id), row["siq"]);
+		EXPECT_EQ(siq_unix_micros(id), testing::unix_micros_of(row["timestamp"]));
+		EXPECT_EQ(std::to_string(siq_shard(id)), row["shard"]);
+		EXPECT_EQ(std::to_string(siq_domain_hash(id)), row["domain_hash"]);
+		const SiqTailParts tail = decode_siq_tail(siq_tail(id));
+		ASSERT_NE(tail.qualifier, nullptr);
+		EXPECT_EQ(tail.qualifier->name, row["qualifier"]);
+		EXPECT_EQ(std::to_string(tail.serial), row["serial"]);
+	}
 	EXPECT_EQ(siq_ts56(kFull), 0x659200801F9AULL);
-	EXPECT_EQ(siq_shard(kFull), 5);
-	EXPECT_EQ(siq_domain_hash(kFull), 2261653831U);
 	EXPECT_EQ(siq_tail(kFull), 0x60);
 	EXPECT_EQ(siq_ts56(kI1), std::uint64_t{kRepoSeconds} << 16);
-	EXPECT_EQ(siq_shard(kI1), 0);
-	EXPECT_EQ(siq_domain_hash(kI1), 0U);
 	EXPECT_EQ(siq_tail(kI1), 7);
 	// SUOU's domain_name() reduces mod 2^32-1 and reads this hash as 0; all 32 bits count here.
 	const Uint128 all_ones = compose_siq(1, 2, 0xFFFFFFFF, 3);
@@ -109,7 +117,6 @@ TEST(Siq, AccessorsReadEveryField) {
 	EXPECT_EQ(siq_tail(all_ones), 3);
 	EXPECT_EQ(siq_ts56(all_ones), 1U);
 	EXPECT_EQ(siq_ts56(kSiqMax), kSiqMaxTs56);
-	EXPECT_EQ(siq_shard(kSiqMax), 255);
 	EXPECT_EQ(siq_tail(kSiqMax), 0xFFFF);
 }
 
@@ -348,16 +355,13 @@ TEST(SiqQualifiers, EveryTailDecodes) {
 	EXPECT_EQ(reserved.qualifier, nullptr);
 }
 
-// A.4: SHA-256, last four bytes, big-endian; python3 hashlib for the vectors beyond the repository's.
+// A.4: SHA-256, last four bytes, big-endian: test/vectors/siq.tsv, then the domains a tab-separated file cannot hold.
 TEST(SiqDomainHash, LastFourBytesOfSha256) {
-	EXPECT_EQ(siq_domain_hash(std::string_view("example.com")), 2261653831U); // 0x86CE1947, the repository test
+	for (const testing::VectorRow &row : testing::read_vectors("siq", "domain_hash")) {
+		SCOPED_TRACE(testing::where("siq", row));
+		EXPECT_EQ(std::to_string(siq_domain_hash(std::string_view(row["domain"]))), row["domain_hash"]);
+	}
 	EXPECT_EQ(siq_domain_hash(std::string_view("")), 0U);
-	EXPECT_EQ(siq_domain_hash(std::string_view("0")), 0U);
-	EXPECT_EQ(siq_domain_hash(std::string_view("00")), 4128190542U); // only "0" itself means no domain
-	EXPECT_EQ(siq_domain_hash(std::string_view("a")), 2951628987U);
-	EXPECT_EQ(siq_domain_hash(std::string_view("EXAMPLE.COM")), 299754190U); // no case folding, as upstream
-	EXPECT_EQ(siq_domain_hash(std::string_view("localhost")), 2199754595U);
-	EXPECT_EQ(siq_domain_hash(std::string_view("xn--caf-dma.com")), 439940858U); // café.com in punycode
 	EXPECT_EQ(siq_domain_hash(std::string_view(" ")), 3054784616U);
 }
 
@@ -387,96 +391,63 @@ TEST(SiqShard, IsAByte) {
 	          ErrorCode::NumericValueOutOfRange);
 }
 
-// A.7 for i1 (the repository's DID vector), for its UTC variant and for hand vectors (python3, from A.7).
+// test/vectors/siq.tsv: every string form of each id, and back.
 TEST(SiqText, StringFormsOfTheVectors) {
-	struct Vector {
-		Uint128 id;
-		const char *hex, *did, *base64, *cb32, *uuid;
-	};
-	const Vector vectors[] = {
-	    {kI1, "005e0bd2f0000000000000000007", "did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah", "AABeC9LwAAAAAAAAAAAH",
-	     "5W2YJY000000000000007", "005e0bd2-f000-8000-8000-000000001c00"},
-	    {kUtcI1, "005e0be100000000000000000007", "did:siq:cxgqpzqaf4c7baaaaaaaaaaaaaaah", "AABeC-EAAAAAAAAAAAAH",
-	     "5W2Z10000000000000007", "005e0be1-0000-8000-8000-000000001c00"},
-	    {kFull, "00659200801f9a0586ce19470060", "did:siq:lapkmieagleqaqapzubmgzymuoada", "AABlkgCAH5oFhs4ZRwBg",
-	     "6B4G0G0FSM1C6SRCME030", "00659200-801f-89a0-961b-38651c018000"},
-	    {kSiqMax, "ffffffffffffffffffffffffffff", "did:siq:bheje2x7777777777777777777777", "AP__________________",
-	     "3ZZZZZZZZZZZZZZZZZZZZZZ", "ffffffff-ffff-8fff-bfff-fffffffffc00"},
-	    {0, "0000000000000000000000000000", "did:siq:ndo3zy4aaaaaaaaaaaaaaaaaaaaaa", "AAAAAAAAAAAAAAAAAAAA", "0",
-	     "00000000-0000-8000-8000-000000000000"},
-	};
-	for (const Vector &vector : vectors) {
-		EXPECT_EQ(hex_of(vector.id), vector.hex);
-		EXPECT_EQ(siq_to_did(vector.id), vector.did);
-		EXPECT_EQ(siq_to_base64(vector.id), vector.base64);
-		EXPECT_EQ(siq_to_cb32(vector.id), vector.cb32);
-		EXPECT_EQ(uuid_text(siq_to_uuid(vector.id)), vector.uuid);
-		EXPECT_EQ(parse_siq(vector.hex), vector.id);
-		EXPECT_EQ(parse_siq(vector.did), vector.id);
-		EXPECT_EQ(siq_from_did(vector.did), vector.id);
-		EXPECT_EQ(siq_from_did(std::string(vector.did).substr(8)), vector.id); // SUOU's removeprefix
-		EXPECT_EQ(siq_from_cb32(vector.cb32), vector.id);
-		EXPECT_EQ(siq_from_cb32(std::string("0") + vector.cb32), vector.id); // SUOU's '0c' format
-		EXPECT_EQ(uuid_to_siq(uuid_value(vector.uuid)), vector.id);
-		EXPECT_EQ(std::strlen(vector.did), std::strlen(kSiqDidPrefix) + kSiqDidBodyLength);
-		EXPECT_EQ(std::strlen(vector.base64), kSiqBase64Length);
+	for (const testing::VectorRow &row : testing::read_vectors("siq", "forms")) {
+		SCOPED_TRACE(testing::where("siq", row));
+		const Uint128 id = parse_siq(row["siq"]);
+		EXPECT_EQ(hex_of(id), row["siq"]);
+		EXPECT_EQ(testing::decimal_of(id), row["numeric"]);
+		EXPECT_EQ(siq_to_did(id), row["did"]);
+		EXPECT_EQ(siq_to_base64(id), row["base64"]);
+		EXPECT_EQ(siq_to_cb32(id), row["cb32"]);
+		EXPECT_EQ(uuid_text(siq_to_uuid(id)), row["uuid"]);
+		EXPECT_EQ(parse_siq(row["did"]), id);
+		EXPECT_EQ(siq_from_did(row["did"]), id);
+		EXPECT_EQ(siq_from_did(row["did"].substr(8)), id); // SUOU's removeprefix
+		EXPECT_EQ(siq_from_cb32(row["cb32"]), id);
+		EXPECT_EQ(siq_from_cb32("0" + row["cb32"]), id); // SUOU's '0c' format
+		EXPECT_EQ(uuid_to_siq(uuid_value(row["uuid"])), id);
+		EXPECT_EQ(row["did"].size(), std::strlen(kSiqDidPrefix) + kSiqDidBodyLength);
+		EXPECT_EQ(row["base64"].size(), kSiqBase64Length);
 	}
-	// SUOU's other i1 forms: to_b32l (15 bytes, lowercase base32) and decimal.
+	// SUOU's other i1 form: to_b32l (15 bytes, lowercase base32).
 	std::uint8_t wide[15] = {};
 	store_siq(kI1, wide + 1);
 	EXPECT_EQ(to_base32_lower(wide, sizeof wide), "aaaf4c6s6aaaaaaaaaaaaaah");
-	char decimal[kDecimalBufferSize];
-	format_decimal(kI1, decimal);
-	EXPECT_STREQ(decimal, "7451106619238957490390643507207");
+}
+
+// test/vectors/siq.tsv: what siq's input takes (hex of 1 to 28 digits in either case, did:siq: strings) and refuses.
+TEST(SiqText, InputVectors) {
+	for (const testing::VectorRow &row : testing::read_vectors("siq", "text")) {
+		SCOPED_TRACE(testing::where("siq", row));
+		EXPECT_EQ(hex_of(parse_siq(row["text"])), row["siq"]);
+	}
+	for (const testing::VectorRow &row : testing::read_vectors("siq", "invalid_text")) {
+		SCOPED_TRACE(testing::where("siq", row));
+		std::string message;
+		EXPECT_EQ(testing::sqlstate_of(error_code_of([&] { parse_siq(row["text"]); }, &message)), row["sqlstate"]);
+		EXPECT_EQ(message, (row["sqlstate"] == "22P02" ? "invalid input syntax for type siq: \"" : "value \"") +
+		                       row["text"] + (row["sqlstate"] == "22P02" ? "\"" : "\" is out of range for type siq"));
+	}
 }
 
 TEST(SiqText, HexInput) {
-	EXPECT_EQ(parse_siq("5e0bd2f0000000000000000007"), kI1); // SUOU's to_hex(): no zero padding
-	EXPECT_EQ(parse_siq("005E0BD2F0000000000000000007"), kI1);
-	EXPECT_EQ(parse_siq("5E0bD2f0000000000000000007"), kI1);
 	EXPECT_EQ(parse_siq("  5e0bd2f0000000000000000007\n\t"), kI1); // whitespace as PostgreSQL's own types
-	EXPECT_EQ(parse_siq("0"), 0);
-	EXPECT_EQ(parse_siq("7"), 7);
-	EXPECT_EQ(parse_siq("f"), 15);
-	EXPECT_EQ(parse_siq(std::string(28, 'f')), kSiqMax);
 	// 1 to 28 digits: leading zeros beyond them are not a siq's text (22P02)
-	EXPECT_EQ(error_code_of([] { parse_siq("0" + std::string(28, 'F')); }), ErrorCode::InvalidTextRepresentation);
 	EXPECT_EQ(error_code_of([] { parse_siq(std::string(40, '0') + "1"); }), ErrorCode::InvalidTextRepresentation);
 	for (const std::string &too_large :
 	     {std::string(29, 'f'), "1" + std::string(28, '0'), "00" + std::string(29, '1')}) {
 		std::string message, detail;
 		EXPECT_EQ(error_code_of([&] { parse_siq(too_large); }, &message, &detail), ErrorCode::NumericValueOutOfRange)
 		    << too_large;
-		EXPECT_EQ(message, "value \"" + too_large + "\" is out of range for type siq");
 		EXPECT_EQ(detail, "A siq has at most 28 significant hex digits (112 bits).");
 	}
 }
 
+// What a tab-separated file cannot hold: empty text, only spaces, a NUL.
 TEST(SiqText, MalformedInput) {
-	for (const char *text : {
-	         "",
-	         "   ",
-	         "0x1",
-	         "x",
-	         "g",
-	         "12 34",
-	         "-1",
-	         "+1",
-	         "1.0",
-	         "1.e3",
-	         "5e0bd2f0000000000000000007z",
-	         "fffffffffffffffffffffffffffffg", // malformed wins over too large
-	         "did:siq:",
-	         "did:siq",
-	         "did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaa",
-	         "did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaahh",
-	         "did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaa1", // '1' is no base32 digit
-	         "did:siq: iuxvojaaf4c6s6aaaaaaaaaaaaaah",
-	         "DID:SIQ:iuxvojaaf4c6s6aaaaaaaaaaaaaah",
-	         "did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaah=",
-	         "iuxvojaaf4c6s6aaaaaaaaaaaaaah", // the bare body is no hex
-	         "caf\xc3\xa9",
-	     }) {
+	for (const char *text : {"", "   "}) {
 		std::string message, detail;
 		EXPECT_EQ(error_code_of([&] { parse_siq(text); }, &message, &detail), ErrorCode::InvalidTextRepresentation)
 		    << text;
@@ -515,27 +486,28 @@ TEST(SiqText, DidChecksumIsVerified) {
 	}
 }
 
+// test/vectors/siq.tsv: Crockford base32 in either case with its aliases, up to SUOU's zfill(24) width.
 TEST(SiqText, CrockfordInput) {
-	EXPECT_EQ(siq_from_cb32("5w2yjy000000000000007"), kI1);    // either case
-	EXPECT_EQ(siq_from_cb32("6B4GOG0FSMlC6SRCME03o"), kFull);  // Crockford's aliases O -> 0, l -> 1
-	EXPECT_EQ(siq_from_cb32("6B4G0G0FSMIC6SRCME030"), kFull);  // I -> 1
-	EXPECT_EQ(siq_from_cb32("0005W2YJY000000000000007"), kI1); // 24 chars: SUOU's zfill(24) width
-	EXPECT_EQ(siq_from_cb32("0"), 0);
-	EXPECT_EQ(siq_from_cb32("000000000000000000000000"), 0);
-	EXPECT_EQ(siq_from_cb32("Z"), 31);
-	EXPECT_EQ(siq_from_cb32("3ZZZZZZZZZZZZZZZZZZZZZZ"), kSiqMax);
-	for (const char *text : {"", "0000000000000000000000000", "5W2Y-JY000000000000007", "U", "5W2YJY00000000000000U7",
-	                         " 5W2YJY000000000000007", "5W2YJY000000000000007 ", "*", "caf\xc3\xa9"}) {
+	for (const testing::VectorRow &row : testing::read_vectors("siq", "cb32_text")) {
+		SCOPED_TRACE(testing::where("siq", row));
+		EXPECT_EQ(hex_of(siq_from_cb32(row["text"])), row["siq"]);
+	}
+	for (const testing::VectorRow &row : testing::read_vectors("siq", "invalid_cb32_text")) {
+		SCOPED_TRACE(testing::where("siq", row));
+		std::string message, detail;
+		EXPECT_EQ(testing::sqlstate_of(error_code_of([&] { siq_from_cb32(row["text"]); }, &message, &detail)),
+		          row["sqlstate"]);
+		if (row["sqlstate"] == "22003") {
+			EXPECT_EQ(message, "value \"" + row["text"] + "\" is out of range for type siq");
+			EXPECT_EQ(detail, "A siq is an integer from 0 to 2^112-1.");
+		} else {
+			EXPECT_EQ(message, "invalid input syntax for type siq: \"" + row["text"] + "\"");
+		}
+	}
+	for (const char *text : {"", " 5W2YJY000000000000007", "5W2YJY000000000000007 "}) {
 		std::string message;
 		EXPECT_EQ(error_code_of([&] { siq_from_cb32(text); }, &message), ErrorCode::InvalidTextRepresentation) << text;
 		EXPECT_EQ(message, std::string("invalid input syntax for type siq: \"") + text + "\"");
-	}
-	for (const char *text : {"400000000000000000000000", "40000000000000000000000", "ZZZZZZZZZZZZZZZZZZZZZZZZ"}) {
-		std::string message, detail;
-		EXPECT_EQ(error_code_of([&] { siq_from_cb32(text); }, &message, &detail), ErrorCode::NumericValueOutOfRange)
-		    << text;
-		EXPECT_EQ(message, std::string("value \"") + text + "\" is out of range for type siq");
-		EXPECT_EQ(detail, "A siq is an integer from 0 to 2^112-1.");
 	}
 }
 

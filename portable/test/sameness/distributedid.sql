@@ -1,16 +1,20 @@
 -- distributedid: the portable edition against the native one
 \set ON_ERROR_STOP on
 
--- the specification's vectors (Architect's CreateCore(ts, rand48)): the timestamp of each, in both editions
-SELECT sameness.check('distributedid vectors', count(*), array_agg(format('%s: native %s, portable %s, expected %s',
-		id, native.distributedid_extract_timestamp(id::native.distributedid), portable.distributedid_extract_timestamp(id), expected))
-		FILTER (WHERE native.distributedid_extract_timestamp(id::native.distributedid) <> expected
-			OR portable.distributedid_extract_timestamp(id) <> expected))
-FROM (VALUES (1099511627776::numeric, '1900-01-01 00:00:00+00'::timestamptz),
-		(281474976710655, '1900-01-01 00:00:00+00'),
-		(1065896647567317033105227776, '2020-01-01 00:00:00+00'),
-		(9999999999999999999999999999, '3025-10-23 17:06:28.005+00')) AS vectors (id, expected);
-
+-- the known answers of test/vectors/distributedid.tsv: the timestamp and the texts of each id and back, in both editions
+SELECT sameness.check('distributedid vectors', count(*), array_agg(format('%s %s: native %s, portable %s, expected %s',
+		sameness.at('distributedid', line), call, native, portable, expected))
+		FILTER (WHERE native IS DISTINCT FROM expected OR portable IS DISTINCT FROM expected))
+FROM sameness.vectors_of('distributedid'), LATERAL (SELECT (v->>'distributedid')::numeric AS id) AS d, LATERAL (VALUES
+	('distributedid_extract_timestamp', (v->>'timestamp')::timestamptz::text,
+	 native.distributedid_extract_timestamp(d.id::native.distributedid)::text, portable.distributedid_extract_timestamp(d.id)::text),
+	('to_alphanumeric', v->>'alphanumeric', native.to_alphanumeric(d.id::native.distributedid), portable.to_alphanumeric(d.id::portable.distributedid)),
+	('to_hexadecimal', v->>'hexadecimal', native.to_hexadecimal(d.id::native.distributedid), portable.to_hexadecimal(d.id::portable.distributedid)),
+	('alphanumeric_to_distributedid', v->>'distributedid', native.alphanumeric_to_distributedid(v->>'alphanumeric')::text,
+	 portable.alphanumeric_to_distributedid(v->>'alphanumeric')::text),
+	('hexadecimal_to_distributedid', v->>'distributedid', native.hexadecimal_to_distributedid(v->>'hexadecimal')::text,
+	 portable.hexadecimal_to_distributedid(v->>'hexadecimal')::text)
+	) AS c(call, expected, native, portable);
 -- :samples random ids over the whole range: timestamps, the uuid and bytea forms and back
 CREATE TEMP TABLE ids AS
 SELECT floor(random() * 1e14)::numeric * 1e14 + floor(random() * 1e14)::numeric AS id FROM generate_series(1, :samples);

@@ -1,22 +1,38 @@
 -- DistributedId128: the portable edition against the native one
 \set ON_ERROR_STOP on
 
--- the specification's vectors (Architect's CreateCore(ts, rand75)) and Split/Join vectors
-SELECT sameness.check('distributedid128 vectors', count(*), array_agg(format('%s %s', ts, random_part))
-		FILTER (WHERE portable.identities_compose_distributedid128(ts, random_part) <> expected
-			OR portable.distributedid128_to_numeric(expected) <> as_number
-			OR native.distributedid128_to_numeric(expected) <> as_number))
-FROM (VALUES (0::bigint, 18889465931478580854784::numeric, '00000000-0000-7800-0000-000000000000'::uuid, 566683977944357425643520::numeric),
-		(0, 37778931862957161709567, '00000000-0000-7fff-7fff-ffffffffffff', 604453686435277732577279),
-		(10224403200000, 1, '094c8deb-b800-7000-0000-000000000001', 12360545018630966205725266354427133953)) AS vectors (ts, random_part, expected, as_number);
-SELECT sameness.check('distributedid128 split/join vectors', count(*), array_agg(n::text)
-		FILTER (WHERE (portable.distributedid128_split(portable.numeric_to_distributedid128(n))).upper <> upper
-			OR (portable.distributedid128_split(portable.numeric_to_distributedid128(n))).lower <> lower
-			OR portable.distributedid128_to_numeric(portable.distributedid128_join(upper, lower)) <> n))
-FROM (VALUES (0::numeric, 0::bigint, 0::bigint), (1, 0, 1), (2147483647, 0, 2147483647), (18446744073709551616, 1, 0),
-		(9223372036854775807, 0, 9223372036854775807), (170141183460469231713240559642174554112, 9223372036854775807, 0),
-		(170141183460469231722463931679029329919, 9223372036854775807, 9223372036854775807)) AS vectors (n, upper, lower);
-
+-- the known answers of test/vectors/distributedid128.tsv: CreateCore(ts, rand75), the numeric and alphanumeric forms, the
+-- timestamp; Split/Join and the ids Split refuses
+SELECT sameness.check('distributedid128 vectors', count(*), array_agg(format('%s %s: native %s, portable %s, expected %s',
+		sameness.at('distributedid128', line), call, native, portable, expected))
+		FILTER (WHERE native IS DISTINCT FROM expected OR portable IS DISTINCT FROM expected))
+FROM sameness.vectors_of('distributedid128', 'compose'), LATERAL (VALUES
+	('compose', v->>'id', native.numeric_to_distributedid128((v->>'numeric')::numeric)::text,
+	 portable.identities_compose_distributedid128((v->>'ms_since_1700')::bigint, (v->>'random_sequence')::numeric)::text),
+	('distributedid128_to_numeric', v->>'numeric', native.distributedid128_to_numeric((v->>'id')::uuid)::text,
+	 portable.distributedid128_to_numeric((v->>'id')::uuid)::text),
+	('to_alphanumeric', v->>'alphanumeric', native.to_alphanumeric((v->>'id')::uuid), portable.to_alphanumeric((v->>'id')::uuid)),
+	('distributedid128_extract_timestamp', (v->>'timestamp')::timestamptz::text,
+	 native.distributedid128_extract_timestamp((v->>'id')::uuid)::text, portable.distributedid128_extract_timestamp((v->>'id')::uuid)::text)
+	) AS c(call, expected, native, portable);
+SELECT sameness.check('distributedid128 split/join vectors', count(*), array_agg(format('%s %s: native %s, portable %s, expected %s',
+		sameness.at('distributedid128', line), call, native, portable, expected))
+		FILTER (WHERE native IS DISTINCT FROM expected OR portable IS DISTINCT FROM expected))
+FROM sameness.vectors_of('distributedid128', 'split'), LATERAL (VALUES
+	('numeric_to_distributedid128', v->>'id', native.numeric_to_distributedid128((v->>'numeric')::numeric)::text,
+	 portable.numeric_to_distributedid128((v->>'numeric')::numeric)::text),
+	('distributedid128_split', (v->>'upper') || ' ' || (v->>'lower'),
+	 (SELECT upper || ' ' || lower FROM native.distributedid128_split((v->>'id')::uuid)),
+	 (SELECT upper || ' ' || lower FROM portable.distributedid128_split((v->>'id')::uuid))),
+	('distributedid128_join', v->>'id', native.distributedid128_join((v->>'upper')::bigint, (v->>'lower')::bigint)::text,
+	 portable.distributedid128_join((v->>'upper')::bigint, (v->>'lower')::bigint)::text)
+	) AS c(call, expected, native, portable);
+SELECT sameness.check('distributedid128 split refusals', count(*), array_agg(format('%s: native %s, portable %s, expected %s',
+		sameness.at('distributedid128', line), native, portable, expected))
+		FILTER (WHERE native IS DISTINCT FROM expected OR portable IS DISTINCT FROM expected))
+FROM sameness.vectors_of('distributedid128', 'split_invalid'), LATERAL (VALUES ('ERROR ' || (v->>'sqlstate'),
+	sameness.outcome(format('SELECT native.distributedid128_split(%L::uuid)', v->>'id')),
+	sameness.outcome(format('SELECT portable.distributedid128_split(%L::uuid)', v->>'id')))) AS c(expected, native, portable);
 -- :samples random uuids (a quarter shaped as DistributedId128s)
 CREATE TEMP TABLE ids AS
 SELECT CASE WHEN random() < 0.25 THEN overlay(overlay(u::text placing '7' from 15) placing '3' from 20)::uuid ELSE u END AS id

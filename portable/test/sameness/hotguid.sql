@@ -1,6 +1,16 @@
 -- HotGuid: the portable edition against the native one
 \set ON_ERROR_STOP on
 
+-- the known answers of test/vectors/hotguid.tsv: the second and the shard key of each HotGuid
+SELECT sameness.check('hotguid vectors', count(*), array_agg(format('%s %s: native %s, portable %s, expected %s',
+		sameness.at('hotguid', line), call, native, portable, expected))
+		FILTER (WHERE native IS DISTINCT FROM expected OR portable IS DISTINCT FROM expected))
+FROM sameness.vectors_of('hotguid', 'compose'), LATERAL (SELECT (v->>'id')::uuid AS id) AS h, LATERAL (VALUES
+	('hotguid_extract_timestamp', (v->>'timestamp')::timestamptz::text, native.hotguid_extract_timestamp(h.id)::text,
+	 portable.hotguid_extract_timestamp(h.id)::text),
+	('hotguid_extract_shard_key', v->>'shard_key', native.hotguid_extract_shard_key(h.id)::text, portable.hotguid_extract_shard_key(h.id)::text)
+	) AS c(call, expected, native, portable);
+
 -- :samples random uuids: shard keys and seconds
 CREATE TEMP TABLE ids AS SELECT gen_random_uuid() AS id FROM generate_series(1, :samples);
 SELECT sameness.check('hotguid_extract_*', count(*), array_agg(id::text)

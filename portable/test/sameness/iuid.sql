@@ -1,6 +1,20 @@
 -- iUID: the portable edition against the native one
 \set ON_ERROR_STOP on
 
+-- the known answers of test/vectors/iuid.tsv: every field of each iUID
+SELECT sameness.check('iuid vectors', count(*), array_agg(format('%s %s: native %s, portable %s, expected %s',
+		sameness.at('iuid', line), call, native, portable, expected))
+		FILTER (WHERE native IS DISTINCT FROM expected OR portable IS DISTINCT FROM expected))
+FROM sameness.vectors_of('iuid'), LATERAL (SELECT (v->>'iuid')::uuid AS id) AS i, LATERAL (VALUES
+	('iuid_extract_timestamp', (v->>'timestamp')::timestamptz::text, native.iuid_extract_timestamp(i.id::native.iuid)::text,
+	 portable.iuid_extract_timestamp(i.id)::text),
+	('iuid_extract_format_version', v->>'format_version', native.iuid_extract_format_version(i.id::native.iuid)::text,
+	 portable.iuid_extract_format_version(i.id)::text),
+	('iuid_extract_country', v->>'country', native.iuid_extract_country(i.id::native.iuid)::text, portable.iuid_extract_country(i.id)::text),
+	('iuid_extract_service_entity', v->>'service_entity', native.iuid_extract_service_entity(i.id::native.iuid)::text,
+	 portable.iuid_extract_service_entity(i.id)::text)
+	) AS c(call, expected, native, portable);
+
 -- :samples random uuids shaped as iUIDs (version 8, variant 10): fields, text, boundaries of their instants
 CREATE TEMP TABLE ids AS
 SELECT overlay(overlay(u::text placing '8' from 15) placing (ARRAY['8', '9', 'a', 'b'])[1 + (random() * 3)::int] from 20)::uuid AS id

@@ -1,6 +1,14 @@
 -- UUIDv7: the portable edition against the native one
 \set ON_ERROR_STOP on
 
+-- the known answers of test/vectors/uuidv7.tsv (RFC 9562 A.6 first): the instant of each UUIDv7
+SELECT sameness.check('uuidv7 vectors', count(*), array_agg(format('%s: native %s, portable %s, expected %s',
+		sameness.at('uuidv7', line), native, portable, expected))
+		FILTER (WHERE native IS DISTINCT FROM expected OR portable IS DISTINCT FROM expected))
+FROM sameness.vectors_of('uuidv7'), LATERAL (VALUES ((v->>'timestamp')::timestamptz::text,
+	native.uuidv7_extract_timestamp((v->>'uuid')::uuid)::text, portable.uuidv7_extract_timestamp((v->>'uuid')::uuid)::text))
+	AS c(expected, native, portable);
+
 -- :samples random uuids, half of them shaped as UUIDv7s
 CREATE TEMP TABLE ids AS
 SELECT CASE WHEN random() < 0.5 THEN overlay(u::text placing '7' from 15)::uuid ELSE u END AS id
