@@ -95,31 +95,10 @@ $$;
 -- one row per case, its file's name, its line and its fields by column name (an empty field is NULL).
 CREATE TABLE sameness.vectors (file text NOT NULL, line integer NOT NULL, v jsonb NOT NULL);
 
--- The rows of a vectors file's text.
-CREATE FUNCTION sameness.vector_rows(content text) RETURNS TABLE (line integer, v jsonb) LANGUAGE plpgsql AS $$
-DECLARE
-	header text[];
-	fields text[];
-	number integer := 0;
-	text_line text;
-BEGIN
-	FOREACH text_line IN ARRAY string_to_array(content, E'\n') LOOP
-		number := number + 1;
-		CONTINUE WHEN text_line = '' OR text_line LIKE '#%';
-		fields := string_to_array(text_line, E'\t');
-		IF header IS NULL THEN
-			header := fields;
-			CONTINUE;
-		END IF;
-		IF cardinality(fields) <> cardinality(header) THEN
-			RAISE EXCEPTION 'line %: % fields, the header has %', number, cardinality(fields), cardinality(header);
-		END IF;
-		line := number;
-		SELECT jsonb_object_agg(header[i], nullif(fields[i], '')) INTO v FROM generate_subscripts(header, 1) AS i;
-		RETURN NEXT;
-	END LOOP;
-END
-$$;
+-- The rows of a vectors file's text: sameness.vector_rows(content), shared with the regression test vectors
+-- (test/integration/portable_sameness.sh passes the file's path).
+\set vector_schema sameness
+\i :vector_rows_sql
 
 -- The rows of one file (and kind), for the checks: SELECT ... FROM sameness.vectors_of('siq', 'forms').
 CREATE FUNCTION sameness.vectors_of(file_name text, kind text DEFAULT NULL) RETURNS TABLE (line integer, v jsonb)

@@ -13,30 +13,8 @@ EXCEPTION WHEN OTHERS THEN
 	RETURN SQLSTATE;
 END $$;
 
--- The rows of a vectors file's text: its line number and its fields by column name (an empty field is NULL).
-CREATE FUNCTION pg_temp.vector_rows(content text) RETURNS TABLE (line integer, v jsonb) LANGUAGE plpgsql AS $$
-DECLARE
-	header text[];
-	fields text[];
-	number integer := 0;
-	text_line text;
-BEGIN
-	FOREACH text_line IN ARRAY string_to_array(content, E'\n') LOOP
-		number := number + 1;
-		CONTINUE WHEN text_line = '' OR text_line LIKE '#%';
-		fields := string_to_array(text_line, E'\t');
-		IF header IS NULL THEN
-			header := fields;
-			CONTINUE;
-		END IF;
-		IF cardinality(fields) <> cardinality(header) THEN
-			RAISE EXCEPTION 'line %: % fields, the header has %', number, cardinality(fields), cardinality(header);
-		END IF;
-		line := number;
-		SELECT jsonb_object_agg(header[i], nullif(fields[i], '')) INTO v FROM generate_subscripts(header, 1) AS i;
-		RETURN NEXT;
-	END LOOP;
-END $$;
+\set vector_schema pg_temp
+\i :abs_srcdir/sql/include/vector_rows.sql
 
 CREATE TEMP TABLE vectors (file text, line integer, v jsonb);
 \set content `cat :abs_srcdir/vectors/distributedid.tsv`
