@@ -26,7 +26,8 @@ build=$IDENTITIES_WORK/portable_sameness_build
 as_postgres mkdir -p "$build"
 portable=$(portable_edition --schema portable)
 # (copied through tee: the postgres user may not read this clone, e.g. under /root in a chroot)
-for file in "$portable/identities_portable.sql" "$IDENTITIES_ROOT/portable/test/sameness.sql"; do
+for file in "$portable/identities_portable.sql" "$IDENTITIES_ROOT/portable/test/sameness.sql" \
+	"$IDENTITIES_ROOT/test/sql/include/vector_rows.sql"; do
 	as_postgres tee "$build/$(basename "$file")" <"$file" >/dev/null
 done
 sql >/dev/null <<SQL
@@ -36,7 +37,7 @@ SQL
 # The portable edition as a managed service's user installs it: no superuser (pgcrypto is a trusted extension).
 sql -U portable_sameness_owner -f "$build/identities_portable.sql" >/dev/null
 echo "SELECT portable.identities_public_key_set(:'key');" | sql -U portable_sameness_owner -v key="$key" >/dev/null
-sql -v vector_rows_sql="$IDENTITIES_ROOT/test/sql/include/vector_rows.sql" -f "$build/sameness.sql" >/dev/null
+sql -v vector_rows_sql="$build/vector_rows.sql" -f "$build/sameness.sql" >/dev/null
 # The known answers of test/vectors, which the checks compare both editions with (read here: psql passes each file's
 # text to sameness.vector_rows)
 for vectors in "$IDENTITIES_ROOT"/test/vectors/*.tsv; do
