@@ -14,14 +14,14 @@ function expand_line(line) {
 }
 function expansion_error(message) { print message >"/dev/stderr"; exit 1 }
 # The catalog of errors (messages=src/core/messages.def) and the SQLSTATE of each ErrorCode (codes=src/core/error.hpp,
-# its enum's comments), read once.
+# the cases of its sqlstate()), read once.
 function load_messages(    line, name, code, texts, count) {
 	if (messages == "" || codes == "") expansion_error("@raise needs -v messages=FILE -v codes=FILE")
 	if (system("test -r " messages " && test -r " codes) != 0) expansion_error("@raise: cannot read " messages " and " codes)
 	while ((getline line < codes) > 0)
-		if (match(line, /^\t[A-Za-z]+, *\/\/ [0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z]$/)) {
-			split(line, field, /[ \t,\/]+/)
-			sqlstate[field[2]] = substr(line, length(line) - 4)
+		if (match(line, /^\tcase ErrorCode::[A-Za-z]+: return "[0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z][0-9A-Z]";$/)) {
+			split(line, field, /[:" ]+/)
+			sqlstate[field[3]] = field[5]
 		}
 	close(codes)
 	while ((getline line < messages) > 0) {

@@ -9,15 +9,31 @@
 namespace identities {
 
 enum class ErrorCode {
-	InvalidTextRepresentation,    // 22P02
-	InvalidBinaryRepresentation,  // 22P03
-	NumericValueOutOfRange,       // 22003
-	DatetimeValueOutOfRange,      // 22008
-	InvalidParameterValue,        // 22023
-	ObjectNotInPrerequisiteState, // 55000
-	ConfigFileError,              // F0000
-	Internal,                     // XX000
+	InvalidTextRepresentation,
+	InvalidBinaryRepresentation,
+	NumericValueOutOfRange,
+	DatetimeValueOutOfRange,
+	InvalidParameterValue,
+	ObjectNotInPrerequisiteState,
+	ConfigFileError,
+	Internal,
 };
+
+// The SQLSTATE of each ErrorCode: the glue reports errors with it, and sql/expand.awk reads these lines for the
+// portable edition's RAISEs (one case per line).
+constexpr const char *sqlstate(ErrorCode code) noexcept {
+	switch (code) {
+	case ErrorCode::InvalidTextRepresentation: return "22P02";
+	case ErrorCode::InvalidBinaryRepresentation: return "22P03";
+	case ErrorCode::NumericValueOutOfRange: return "22003";
+	case ErrorCode::DatetimeValueOutOfRange: return "22008";
+	case ErrorCode::InvalidParameterValue: return "22023";
+	case ErrorCode::ObjectNotInPrerequisiteState: return "55000";
+	case ErrorCode::ConfigFileError: return "F0000";
+	case ErrorCode::Internal: return "XX000";
+	}
+	return "XX000";
+}
 
 class Error : public std::runtime_error {
 public:

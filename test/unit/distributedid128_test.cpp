@@ -178,7 +178,7 @@ TEST(DistributedId128, SplitsAndJoinsAsTheReference) {
 		SCOPED_TRACE(testing::where("distributedid128", row));
 		EXPECT_EQ(testing::uuid_of(row["id"]), testing::uint128_of(row["numeric"]));
 		EXPECT_EQ(
-		    testing::sqlstate_of(error_code_of([&] { split_distributed_id128(testing::uint128_of(row["numeric"])); })),
+		    sqlstate(error_code_of([&] { split_distributed_id128(testing::uint128_of(row["numeric"])); })),
 		    row["sqlstate"]);
 	}
 	EXPECT_THROW(join_distributed_id128(-1, 0), Error);

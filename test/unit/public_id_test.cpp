@@ -224,7 +224,7 @@ TEST(PublicId, UpstreamUuidVectorsLaidOutAsNumbersAreRefused) {
 		EXPECT_EQ(text_of(aes_of_block(key_bytes(vector.key), uuid)), row["public_id"]); // what upstream makes
 		const auto refusal = refusal_of_uuid(*vector.cipher, uuid);
 		ASSERT_TRUE(refusal.has_value());
-		EXPECT_EQ(testing::sqlstate_of(refusal->code()), row["sqlstate"]);
+		EXPECT_EQ(sqlstate(refusal->code()), row["sqlstate"]);
 		EXPECT_EQ(uuid_of_public_id(*vector.cipher, uuid_from_text(row["public_id"])), "refused");
 		EXPECT_EQ(alphanumeric_of(row["public_id"]), row["alphanumeric"]);
 	}

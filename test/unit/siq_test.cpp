@@ -426,7 +426,7 @@ TEST(SiqText, InputVectors) {
 	for (const testing::VectorRow &row : testing::read_vectors("siq", "invalid_text")) {
 		SCOPED_TRACE(testing::where("siq", row));
 		std::string message;
-		EXPECT_EQ(testing::sqlstate_of(error_code_of([&] { parse_siq(row["text"]); }, &message)), row["sqlstate"]);
+		EXPECT_EQ(sqlstate(error_code_of([&] { parse_siq(row["text"]); }, &message)), row["sqlstate"]);
 		EXPECT_EQ(message, (row["sqlstate"] == "22P02" ? "invalid input syntax for type siq: \"" : "value \"") +
 		                       row["text"] + (row["sqlstate"] == "22P02" ? "\"" : "\" is out of range for type siq"));
 	}
@@ -495,7 +495,7 @@ TEST(SiqText, CrockfordInput) {
 	for (const testing::VectorRow &row : testing::read_vectors("siq", "invalid_cb32_text")) {
 		SCOPED_TRACE(testing::where("siq", row));
 		std::string message, detail;
-		EXPECT_EQ(testing::sqlstate_of(error_code_of([&] { siq_from_cb32(row["text"]); }, &message, &detail)),
+		EXPECT_EQ(sqlstate(error_code_of([&] { siq_from_cb32(row["text"]); }, &message, &detail)),
 		          row["sqlstate"]);
 		if (row["sqlstate"] == "22003") {
 			EXPECT_EQ(message, "value \"" + row["text"] + "\" is out of range for type siq");

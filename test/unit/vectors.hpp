@@ -4,6 +4,7 @@
 
 #include "core/encoders.hpp"
 #include "core/error.hpp"
+#include "core/instant.hpp"
 #include "core/uint128.hpp"
 
 #include <gtest/gtest.h>
@@ -85,8 +86,8 @@ inline std::vector<VectorRow> read_vectors(const std::string &name, const std::s
 	return rows;
 }
 
-// Microseconds since 1970-01-01Z of a vectors' timestamp, YYYY-MM-DDTHH:MM:SS[.ffffff]Z (years of 4 or more digits);
-// days from the civil date by Howard Hinnant's days_from_civil.
+// Microseconds since 1970-01-01Z of a vectors' timestamp, YYYY-MM-DDTHH:MM:SS[.ffffff]Z (years of 4 or more digits,
+// which core's parse_absolute_instant, 4 digits, does not read).
 inline std::int64_t unix_micros_of(const std::string &text) {
 	int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
 	int consumed = 0;
@@ -104,12 +105,7 @@ inline std::int64_t unix_micros_of(const std::string &text) {
 	}
 	if (text.substr(at) != "Z")
 		throw std::invalid_argument("not a vectors timestamp: " + text);
-	const std::int64_t y = year - (month <= 2);
-	const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-	const std::int64_t year_of_era = y - era * 400;
-	const std::int64_t day_of_year = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
-	const std::int64_t day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-	const std::int64_t days = era * 146097 + day_of_era - 719468;
+	const std::int64_t days = days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
 	return ((days * 24 + hour) * 60 + minute) * 60 * 1000000 + second * std::int64_t{1000000} + micros;
 }
 
@@ -135,32 +131,8 @@ inline std::string decimal_of(Uint128 value) {
 
 inline std::string uuid_text_of(Uint128 value) {
 	std::uint8_t bytes[16];
-	for (int i = 15; i >= 0; i--, value >>= 8)
-		bytes[i] = static_cast<std::uint8_t>(value);
+	store_big_endian(value, bytes, sizeof bytes);
 	return format_uuid(bytes);
-}
-
-// The SQLSTATE the PostgreSQL glue reports an ErrorCode with (src/core/error.hpp), as the vectors' sqlstate column.
-inline std::string sqlstate_of(ErrorCode code) {
-	switch (code) {
-	case ErrorCode::InvalidTextRepresentation:
-		return "22P02";
-	case ErrorCode::InvalidBinaryRepresentation:
-		return "22P03";
-	case ErrorCode::NumericValueOutOfRange:
-		return "22003";
-	case ErrorCode::DatetimeValueOutOfRange:
-		return "22008";
-	case ErrorCode::InvalidParameterValue:
-		return "22023";
-	case ErrorCode::ObjectNotInPrerequisiteState:
-		return "55000";
-	case ErrorCode::ConfigFileError:
-		return "F0000";
-	case ErrorCode::Internal:
-		break;
-	}
-	return "XX000";
 }
 
 // Names a row in a failure message: "NAME.tsv:LINE".
