@@ -69,9 +69,11 @@ head -c 32 /dev/urandom | base64 | as_postgres tee "$key_file" >/dev/null
 as_postgres chmod 600 "$key_file"
 for node in "${NODES[@]}"; do
 	mapfile -t own < <(node_settings "$node")
-	# citus.local_hostname: how a node reaches itself (the rebalancer's background tasks connect to it).
+	# citus.local_hostname: how a node reaches itself (the rebalancer's background tasks connect to it);
+	# background_task_queue_interval: the rebalancer's next move starts within 200 ms, not Citus's 5 s (95 s -> 48 s).
 	start_server "citus-$node" "${PORT[$node]}" no "shared_preload_libraries = 'citus,identities'" \
 		"max_connections = 200" "identities.public_key_file = '$key_file'" "citus.local_hostname = '$IDENTITIES_WORK'" \
+		"citus.background_task_queue_interval = '200ms'" \
 		"${own[@]}"
 	psql_on "${PORT[$node]}" -d postgres -c 'CREATE DATABASE scaleout'
 	sql "$node" -c 'CREATE EXTENSION citus'
