@@ -62,7 +62,7 @@ COMMENT ON FUNCTION @extschema@.identities_take_incremental_id(integer, numeric,
 -- state: one expression the planner inlines into a column DEFAULT, nothing a session can set or roll back, no
 -- rate limit or burst. Ids are ordered by their ms; ids of one ms in random order, unique by their 48 random bits
 -- (two ids of one ms share them once in 2^48). PARALLEL UNSAFE for identities.incremental_ids (a setting it sets).
-CREATE FUNCTION @extschema@.distributedid_generate() RETURNS @extschema@.distributedid
+@function distributedid_generate()
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
 	RETURN CASE WHEN btrim(current_setting('identities.incremental_ids', true)) <> ''
 		THEN @extschema@.identities_take_incremental_id(0, 9999999999999999999999999999, 'distributedid')
@@ -70,11 +70,11 @@ CREATE FUNCTION @extschema@.distributedid_generate() RETURNS @extschema@.distrib
 			+ greatest(('x' || translate(left(gen_random_uuid()::text, 13), '-', ''))::bit(48)::bigint, 1) END;
 COMMENT ON FUNCTION @extschema@.distributedid_generate() IS 'new DistributedId: the ms since 1900 (1 s of leeway) and 48 random bits (portable edition: every id a replica''s first)';
 
-CREATE FUNCTION @extschema@.distributedid_extract_timestamp(@extschema@.distributedid) RETURNS timestamptz
+@function distributedid_extract_timestamp(distributedid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_instant_after('1900-01-01 00:00:00+00'::timestamptz, div($1, 281474976710656)::bigint);
 
-CREATE FUNCTION @extschema@.distributedid_boundary(timestamptz) RETURNS @extschema@.distributedid
+@function distributedid_boundary(timestamptz)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	milliseconds numeric;
@@ -94,7 +94,7 @@ $$;
 -- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's millisecond since
 -- 1900 exactly (no second of leeway) and 48 random bits drawn as distributedid_generate draws them (never 0). No
 -- generator state, no identities.incremental_ids. From 1900-01-01 to 3014-12-13 12:41:28.831999+00, else 22008.
-CREATE FUNCTION @extschema@.distributedid_generate_at(at timestamptz) RETURNS @extschema@.distributedid
+@function distributedid_generate_at(timestamptz)
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	milliseconds numeric;
@@ -112,7 +112,7 @@ $$;
 
 -- conversions: the native edition's casts, as functions (a cast to or from a domain is its base type's)
 
-CREATE FUNCTION @extschema@.numeric_to_distributedid(numeric) RETURNS @extschema@.distributedid
+@function numeric_to_distributedid(numeric)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = 'NaN' OR $1 < 0 OR $1 > 9999999999999999999999999999 OR $1 <> trunc($1) THEN
@@ -122,15 +122,15 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.distributedid_to_numeric(@extschema@.distributedid) RETURNS numeric
+@function distributedid_to_numeric(distributedid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN $1::numeric;
 
-CREATE FUNCTION @extschema@.bigint_to_distributedid(bigint) RETURNS @extschema@.distributedid
+@function bigint_to_distributedid(bigint)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.numeric_to_distributedid($1::numeric);
 
-CREATE FUNCTION @extschema@.uuid_to_distributedid(uuid) RETURNS @extschema@.distributedid
+@function uuid_to_distributedid(uuid)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	bytes bytea := uuid_send($1);
@@ -144,11 +144,11 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.distributedid_to_uuid(@extschema@.distributedid) RETURNS uuid
+@function distributedid_to_uuid(distributedid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN encode(@extschema@.identities_numeric_to_bytes($1, 16), 'hex')::uuid;
 
-CREATE FUNCTION @extschema@.bytea_to_distributedid(bytea) RETURNS @extschema@.distributedid
+@function bytea_to_distributedid(bytea)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF length($1) <> 16 THEN
@@ -158,7 +158,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.distributedid_to_bytea(@extschema@.distributedid) RETURNS bytea
+@function distributedid_to_bytea(distributedid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_numeric_to_bytes($1, 16);
 

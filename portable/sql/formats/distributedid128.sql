@@ -32,7 +32,7 @@ COMMENT ON FUNCTION @extschema@.identities_compose_distributedid128(bigint, nume
 -- expression the planner inlines into a column DEFAULT, nothing a session can set or roll back. Ids are ordered
 -- by their ms; ids of one ms in random order, unique by their 75 random bits. PARALLEL UNSAFE for
 -- identities.incremental_ids (a setting it sets).
-CREATE FUNCTION @extschema@.distributedid128_generate() RETURNS uuid
+@function distributedid128_generate()
 	LANGUAGE sql VOLATILE PARALLEL UNSAFE
 	RETURN CASE WHEN btrim(current_setting('identities.incremental_ids', true)) <> ''
 		THEN @extschema@.identities_numeric_to_uuid(@extschema@.identities_take_incremental_id(1, 340282366920938463463374607431768211455, 'uuid'))
@@ -42,13 +42,13 @@ CREATE FUNCTION @extschema@.distributedid128_generate() RETURNS uuid
 COMMENT ON FUNCTION @extschema@.distributedid128_generate() IS 'new DistributedId128: ms since 1700, version 7 nibble, 75 random bits (portable edition: every id the first of its ms)';
 
 -- NULL for a uuid that is not shaped like a DistributedId128 (version nibble 7, top bit of byte 8 clear).
-CREATE FUNCTION @extschema@.distributedid128_extract_timestamp(uuid) RETURNS timestamptz
+@function distributedid128_extract_timestamp(uuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN CASE WHEN get_byte(uuid_send($1), 6) >> 4 = 7 AND get_byte(uuid_send($1), 8) < 128 THEN
 		@extschema@.identities_instant_after('1700-01-01 00:00:00+00'::timestamptz,
 			('x' || encode(substr(uuid_send($1), 1, 6), 'hex'))::bit(48)::bigint) END;
 
-CREATE FUNCTION @extschema@.distributedid128_boundary(timestamptz) RETURNS uuid
+@function distributedid128_boundary(timestamptz)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	milliseconds numeric;
@@ -70,7 +70,7 @@ $$;
 -- An id of a given instant, for rows made before identities (doc/moving-tables.md): the instant's millisecond since
 -- 1700 and a 75-bit random part drawn as distributedid128_generate draws it (never 0). No generator state, no
 -- identities.incremental_ids. From 1700-01-01 to 10619-08-04 05:31:50.655999+00, else 22008.
-CREATE FUNCTION @extschema@.distributedid128_generate_at(at timestamptz) RETURNS uuid
+@function distributedid128_generate_at(timestamptz)
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	random_bytes bytea := @extschema@.identities_random_bytes();
@@ -92,11 +92,11 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.distributedid128_to_numeric(uuid) RETURNS numeric
+@function distributedid128_to_numeric(uuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_uuid_to_numeric($1);
 
-CREATE FUNCTION @extschema@.numeric_to_distributedid128(numeric) RETURNS uuid
+@function numeric_to_distributedid128(numeric)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = 'NaN' OR $1 < 0 OR $1 > 340282366920938463463374607431768211455 OR $1 <> trunc($1) THEN
@@ -106,7 +106,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.distributedid128_split(id uuid, OUT upper bigint, OUT lower bigint)
+@function distributedid128_split(uuid)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	upper := ('x' || encode(substr(uuid_send(id), 1, 8), 'hex'))::bit(64)::bigint;
@@ -117,7 +117,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.distributedid128_join(upper bigint, lower bigint) RETURNS uuid
+@function distributedid128_join(bigint,bigint)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF upper < 0 OR lower < 0 THEN
@@ -130,6 +130,6 @@ $$;
 -- @expand time_window FORMAT=distributedid128 TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id) LAST='10619-08-04T05:31:50.655+00'::timestamptz
 
 -- pg_partman's time decoder passes the id as text (p_time_decoder => 'distributedid128_extract_timestamp')
-CREATE FUNCTION @extschema@.distributedid128_extract_timestamp(id text) RETURNS timestamptz
+@function distributedid128_extract_timestamp(text)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.distributedid128_extract_timestamp(id::uuid);

@@ -74,19 +74,19 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_alphanumeric_decimal(numeric) IS 'internal: the 16-character base62 form of a decimal from 0 to 10^28-1';
 
-CREATE FUNCTION @extschema@.to_alphanumeric(bigint) RETURNS text
+@function to_alphanumeric(bigint)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_base62_encode(@extschema@.identities_encodable_bigint($1, 'the alphanumeric encoding'), 11);
-CREATE FUNCTION @extschema@.to_alphanumeric(integer) RETURNS text
+@function to_alphanumeric(integer)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.to_alphanumeric($1::bigint);
-CREATE FUNCTION @extschema@.to_alphanumeric(@extschema@.distributedid) RETURNS text
+@function to_alphanumeric(distributedid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_alphanumeric_decimal($1);
-CREATE FUNCTION @extschema@.to_alphanumeric(numeric) RETURNS text
+@function to_alphanumeric(numeric)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_alphanumeric_decimal(@extschema@.identities_encodable_numeric($1, 'the alphanumeric encoding'));
-CREATE FUNCTION @extschema@.to_alphanumeric(uuid) RETURNS text
+@function to_alphanumeric(uuid)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_base62_encode(@extschema@.identities_bytes_to_numeric(substr(uuid_send($1), 1, 8)), 11)
@@ -94,22 +94,22 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.alphanumeric_to_bigint(text) RETURNS bigint
+@function alphanumeric_to_bigint(text)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (SELECT CASE WHEN value <= 9223372036854775807 THEN value::bigint END
 		FROM (SELECT CASE WHEN octet_length($1) = 11 THEN @extschema@.identities_base62_decode($1) END AS value) AS decoded);
 
-CREATE FUNCTION @extschema@.alphanumeric_to_numeric(text) RETURNS numeric
+@function alphanumeric_to_numeric(text)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (SELECT CASE WHEN low < 18446744073709551616 AND high * 18446744073709551616 + low <= 9999999999999999999999999999
 			THEN high * 18446744073709551616 + low END
 		FROM (SELECT @extschema@.identities_base62_decode(substr($1, 1, 5)) AS high, @extschema@.identities_base62_decode(substr($1, 6)) AS low
 			WHERE octet_length($1) = 16) AS decoded);
-CREATE FUNCTION @extschema@.alphanumeric_to_distributedid(text) RETURNS @extschema@.distributedid
+@function alphanumeric_to_distributedid(text)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.alphanumeric_to_numeric($1);
 
-CREATE FUNCTION @extschema@.alphanumeric_to_uuid(text) RETURNS uuid
+@function alphanumeric_to_uuid(text)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (SELECT CASE WHEN high < 18446744073709551616 AND low < 18446744073709551616
 			THEN @extschema@.identities_numeric_to_uuid(high * 18446744073709551616 + low) END
@@ -118,33 +118,33 @@ CREATE FUNCTION @extschema@.alphanumeric_to_uuid(text) RETURNS uuid
 
 -- hexadecimal
 
-CREATE FUNCTION @extschema@.to_hexadecimal(bigint) RETURNS text
+@function to_hexadecimal(bigint)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN upper(encode(int8send(@extschema@.identities_encodable_bigint($1, 'the hexadecimal encoding')::bigint), 'hex'));
-CREATE FUNCTION @extschema@.to_hexadecimal(integer) RETURNS text
+@function to_hexadecimal(integer)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.to_hexadecimal($1::bigint);
-CREATE FUNCTION @extschema@.to_hexadecimal(@extschema@.distributedid) RETURNS text
+@function to_hexadecimal(distributedid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN upper(encode(@extschema@.identities_numeric_to_bytes($1, 13), 'hex'));
-CREATE FUNCTION @extschema@.to_hexadecimal(numeric) RETURNS text
+@function to_hexadecimal(numeric)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN upper(encode(@extschema@.identities_numeric_to_bytes(@extschema@.identities_encodable_numeric($1, 'the hexadecimal encoding'), 13), 'hex'));
-CREATE FUNCTION @extschema@.to_hexadecimal(uuid) RETURNS text
+@function to_hexadecimal(uuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN upper(encode(uuid_send($1), 'hex'));
 
-CREATE FUNCTION @extschema@.hexadecimal_to_bigint(text) RETURNS bigint
+@function hexadecimal_to_bigint(text)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (SELECT CASE WHEN value >= 0 THEN value END
 		FROM (SELECT ('x' || $1)::bit(64)::bigint AS value WHERE $1 ~ '^[0-9A-Fa-f]{16}$') AS decoded);
-CREATE FUNCTION @extschema@.hexadecimal_to_numeric(text) RETURNS numeric
+@function hexadecimal_to_numeric(text)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (SELECT CASE WHEN value <= 9999999999999999999999999999 THEN value END
 		FROM (SELECT @extschema@.identities_bytes_to_numeric(decode($1, 'hex')) AS value WHERE $1 ~ '^[0-9A-Fa-f]{26}$') AS decoded);
-CREATE FUNCTION @extschema@.hexadecimal_to_distributedid(text) RETURNS @extschema@.distributedid
+@function hexadecimal_to_distributedid(text)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.hexadecimal_to_numeric($1);
-CREATE FUNCTION @extschema@.hexadecimal_to_uuid(text) RETURNS uuid
+@function hexadecimal_to_uuid(text)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (SELECT $1::uuid WHERE $1 ~ '^[0-9A-Fa-f]{32}$');

@@ -40,7 +40,7 @@ COMMENT ON SEQUENCE @extschema@.identities_hotguid_last IS 'internal: hotguid_ge
 -- is in it), with the session's last second and first counter in the register identities_hotguid_last. Runs as
 -- the role that installed the edition, the only one that may draw counters or store in the register: nothing a
 -- session can set or roll back decides an id, and none is made twice.
-CREATE FUNCTION @extschema@.hotguid_generate(shard_key bigint) RETURNS uuid
+@function hotguid_generate(bigint)
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	last bigint;
@@ -100,7 +100,7 @@ COMMENT ON FUNCTION @extschema@.hotguid_generate(bigint) IS 'new HotGuid carryin
 -- first as the native edition checks them. No generator state: the same arguments give the same id in a session.
 -- VOLATILE and PARALLEL RESTRICTED as the native one: the tag holds the session's pid. From 1970-01-01 to
 -- 2106-02-07 06:28:15.999999+00, else 22008.
-CREATE FUNCTION @extschema@.hotguid_generate_at(at timestamptz, shard_key bigint, counter integer) RETURNS uuid
+@function hotguid_generate_at(timestamptz,bigint,integer)
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	tag bytea := @extschema@.identities_hotguid_tag();
@@ -125,14 +125,14 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.hotguid_extract_shard_key(uuid) RETURNS bigint
+@function hotguid_extract_shard_key(uuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ('x' || encode(@extschema@.identities_reverse_bytes(substr(uuid_send($1), 13, 4)), 'hex'))::bit(32)::bigint;
-CREATE FUNCTION @extschema@.hotguid_extract_timestamp(uuid) RETURNS timestamptz
+@function hotguid_extract_timestamp(uuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN timestamptz '1970-01-01 00:00:00+00' + interval '1 second' * ('x' || left($1::text, 8))::bit(32)::bigint;
 
-CREATE FUNCTION @extschema@.hotguid_boundary(timestamptz) RETURNS uuid
+@function hotguid_boundary(timestamptz)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	seconds numeric := 0;
@@ -150,6 +150,6 @@ $$;
 -- @expand time_window FORMAT=hotguid TYPE=uuid IDTYPE=uuid MIN='00000000-0000-0000-0000-000000000000'::uuid MAX='ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid PREVIOUS=@extschema@.identities_uuid_previous(last_id) LAST='2106-02-07T06:28:15+00'::timestamptz
 
 -- pg_partman's time decoder passes the id as text (p_time_decoder => 'hotguid_extract_timestamp')
-CREATE FUNCTION @extschema@.hotguid_extract_timestamp(id text) RETURNS timestamptz
+@function hotguid_extract_timestamp(text)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.hotguid_extract_timestamp(id::uuid);

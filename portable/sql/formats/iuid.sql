@@ -33,7 +33,7 @@ COMMENT ON FUNCTION @extschema@.identities_iuid_byte(integer, text) IS 'internal
 -- PARALLEL SAFE, nothing a session can set or roll back. Ids are ordered by their ms; ids of one ms in random
 -- order, unique by their 54 random bits. (Not STRICT, which would keep the planner from inlining it: a NULL
 -- argument gives NULL all the same.)
-CREATE FUNCTION @extschema@.iuid_generate(country integer, service_entity integer) RETURNS @extschema@.iuid
+@function iuid_generate(integer,integer)
 	LANGUAGE sql VOLATILE PARALLEL SAFE
 	RETURN (lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '80'
 		|| lpad(to_hex(@extschema@.identities_iuid_byte(country, 'country')), 2, '0')
@@ -45,7 +45,7 @@ COMMENT ON FUNCTION @extschema@.iuid_generate(integer, integer) IS 'new iUID for
 -- version 0, the country and the service entity (checked first, as the native edition does), 54 random bits drawn
 -- as iuid_generate draws a new ms's. No generator state. From 1970-01-01 to 10889-08-02 05:31:50.655999+00, else
 -- 22008.
-CREATE FUNCTION @extschema@.iuid_generate_at(at timestamptz, country integer, service_entity integer) RETURNS @extschema@.iuid
+@function iuid_generate_at(timestamptz,integer,integer)
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	checked_country integer := @extschema@.identities_iuid_byte(country, 'country');
@@ -63,20 +63,20 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.iuid_extract_timestamp(@extschema@.iuid) RETURNS timestamptz
+@function iuid_extract_timestamp(iuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00'::timestamptz, ('x' || left(replace($1::text, '-', ''), 12))::bit(48)::bigint);
-CREATE FUNCTION @extschema@.iuid_extract_country(@extschema@.iuid) RETURNS integer
+@function iuid_extract_country(iuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN get_byte(uuid_send($1), 7);
-CREATE FUNCTION @extschema@.iuid_extract_service_entity(@extschema@.iuid) RETURNS integer
+@function iuid_extract_service_entity(iuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ('x' || substr(replace($1::text, '-', ''), 17, 3))::bit(12)::integer >> 2 & 255;
-CREATE FUNCTION @extschema@.iuid_extract_format_version(@extschema@.iuid) RETURNS integer
+@function iuid_extract_format_version(iuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN get_byte(uuid_send($1), 6) & 15;
 
-CREATE FUNCTION @extschema@.iuid_boundary(timestamptz) RETURNS @extschema@.iuid
+@function iuid_boundary(timestamptz)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	milliseconds numeric := 0;
@@ -92,7 +92,7 @@ END
 $$;
 
 -- the native casts, as functions: uuid to iuid checks the shape; iuid to uuid is the domain's own value
-CREATE FUNCTION @extschema@.uuid_to_iuid(uuid) RETURNS @extschema@.iuid
+@function uuid_to_iuid(uuid)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF get_byte(uuid_send($1), 6) >> 4 <> 8 OR get_byte(uuid_send($1), 8) >> 6 <> 2 THEN

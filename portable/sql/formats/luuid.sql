@@ -4,7 +4,7 @@
 
 -- The blog's CRC-12 (reflected polynomial 0xF01, initial and final 0xFFF) of the text's bytes in the database's
 -- encoding, as the native function reads them.
-CREATE FUNCTION @extschema@.luuid_group(text) RETURNS integer
+@function luuid_group(text)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	bytes bytea := convert_to($1, pg_catalog.getdatabaseencoding());
@@ -22,7 +22,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.luuid_generate(grp integer, key bigint) RETURNS uuid
+@function luuid_generate(integer,bigint)
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF key < 0 OR key > 281474976710655 THEN
@@ -36,19 +36,19 @@ BEGIN
 		|| substr(encode(@extschema@.identities_random_bytes(), 'hex'), 18, 15))::uuid;
 END
 $$;
-CREATE FUNCTION @extschema@.luuid_generate(grp text, key bigint) RETURNS uuid
+@function luuid_generate(text,bigint)
 	LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 	RETURN @extschema@.luuid_generate(@extschema@.luuid_group(grp), key);
 
 -- The extractors return NULL for a uuid without LUUID's version 6 and fixed nibble a: it embeds no key.
-CREATE FUNCTION @extschema@.luuid_extract_group(uuid) RETURNS integer
+@function luuid_extract_group(uuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN CASE WHEN substr($1::text, 15, 1) = '6' AND substr($1::text, 20, 1) = 'a'
 		THEN ('x' || substr($1::text, 16, 3))::bit(12)::integer END;
-CREATE FUNCTION @extschema@.luuid_extract_key(uuid) RETURNS bigint
+@function luuid_extract_key(uuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN CASE WHEN substr($1::text, 15, 1) = '6' AND substr($1::text, 20, 1) = 'a'
 		THEN ('x' || substr($1::text, 1, 8) || substr($1::text, 10, 4))::bit(48)::bigint END;
-CREATE FUNCTION @extschema@.luuid_short(uuid) RETURNS text
+@function luuid_short(uuid)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN to_hex(@extschema@.luuid_extract_key($1));

@@ -160,22 +160,22 @@ COMMENT ON FUNCTION @extschema@.identities_plaintext_of(uuid, text) IS 'internal
 -- ids) and identities_public_id_decrypt (reading them) keeps a role from every function of public ids. (Both
 -- only run pgcrypto on the key: no function of the caller's runs as their owner.)
 
-CREATE FUNCTION @extschema@.public_id(bigint) RETURNS uuid
+@function public_id(bigint)
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
 	RETURN @extschema@.identities_public_id_of(@extschema@.identities_bigint_plaintext(@extschema@.identities_encodable_bigint($1::bigint, 'a public id')::bigint));
 COMMENT ON FUNCTION @extschema@.public_id(bigint) IS 'public id of a non-negative bigint: one AES block under the current key, as Architect''s AesPublicIdentityConverter';
-CREATE FUNCTION @extschema@.public_id(integer) RETURNS uuid
+@function public_id(integer)
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
 	RETURN @extschema@.identities_public_id_of(@extschema@.identities_bigint_plaintext(@extschema@.identities_encodable_bigint($1::bigint, 'a public id')::bigint));
-CREATE FUNCTION @extschema@.public_id(@extschema@.distributedid) RETURNS uuid
+@function public_id(distributedid)
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
 	RETURN @extschema@.identities_public_id_of(@extschema@.identities_decimal_plaintext($1));
 COMMENT ON FUNCTION @extschema@.public_id(@extschema@.distributedid) IS 'public id of a distributedid: one AES block under the current key, as Architect''s AesPublicIdentityConverter';
-CREATE FUNCTION @extschema@.public_id(numeric) RETURNS uuid
+@function public_id(numeric)
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
 	RETURN @extschema@.identities_public_id_of(@extschema@.identities_decimal_plaintext(@extschema@.identities_encodable_numeric($1, 'a public id')));
 COMMENT ON FUNCTION @extschema@.public_id(numeric) IS 'public id of an integral numeric from 0 to 10^28-1: one AES block under the current key, as Architect''s AesPublicIdentityConverter';
-CREATE FUNCTION @extschema@.public_id(uuid) RETURNS uuid
+@function public_id(uuid)
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF @extschema@.identities_is_number_plaintext(uuid_send($1)) THEN
@@ -186,35 +186,35 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.public_id(uuid) IS 'public id of a uuid: one AES block of its bytes under the current key, as Architect''s AesPublicIdentityConverter; none (22023) for a uuid laid out as a bigint''s or a decimal''s, whose public id it would be';
 
-CREATE FUNCTION @extschema@.public_id_to_bigint(uuid) RETURNS bigint
+@function public_id_to_bigint(uuid)
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN coalesce(@extschema@.identities_bigint_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
 		@extschema@.identities_bigint_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
 END
 $$;
-CREATE FUNCTION @extschema@.public_id_to_numeric(uuid) RETURNS numeric
+@function public_id_to_numeric(uuid)
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN coalesce(@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
 		@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
 END
 $$;
-CREATE FUNCTION @extschema@.public_id_to_distributedid(uuid) RETURNS @extschema@.distributedid
+@function public_id_to_distributedid(uuid)
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN coalesce(@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'current')),
 		@extschema@.identities_decimal_of_plaintext(@extschema@.identities_plaintext_of($1, 'previous')));
 END
 $$;
-CREATE FUNCTION @extschema@.public_id_to_uuid(uuid) RETURNS uuid
+@function public_id_to_uuid(uuid)
 	LANGUAGE sql STABLE STRICT PARALLEL RESTRICTED
 	RETURN (SELECT CASE WHEN NOT @extschema@.identities_is_number_plaintext(plaintext) THEN encode(plaintext, 'hex')::uuid END
 		FROM (SELECT @extschema@.identities_plaintext_of($1, 'current') AS plaintext) AS decrypted);
 
 -- key rotation: the previous key reads the public ids made before the current one
 
-CREATE FUNCTION @extschema@.public_id_to_uuid(public_id uuid, key text) RETURNS uuid
+@function public_id_to_uuid(uuid,text)
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	plaintext bytea;
@@ -232,7 +232,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.public_id_key(public_id uuid) RETURNS text
+@function public_id_key(uuid)
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN CASE
@@ -243,7 +243,7 @@ END
 $$;
 
 -- A bigint's plaintext is the decimal layout of the same value: one re-encryption serves both kinds.
-CREATE FUNCTION @extschema@.public_id_renew(public_id uuid) RETURNS uuid
+@function public_id_renew(uuid)
 	LANGUAGE plpgsql STABLE STRICT PARALLEL RESTRICTED SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN CASE
@@ -255,11 +255,11 @@ END
 $$;
 
 -- fingerprints: servers compare keys without showing them (the native edition's, byte for byte)
-CREATE FUNCTION @extschema@.identities_public_key_fingerprint() RETURNS text
+@function identities_public_key_fingerprint()
 	LANGUAGE sql STABLE PARALLEL RESTRICTED SECURITY DEFINER
 	RETURN (SELECT encode(substr(sha256(convert_to('identities public id key fingerprint 1', 'UTF8') || stored.key), 1, 8), 'hex')
 		FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'current');
-CREATE FUNCTION @extschema@.identities_public_key_previous_fingerprint() RETURNS text
+@function identities_public_key_previous_fingerprint()
 	LANGUAGE sql STABLE PARALLEL RESTRICTED SECURITY DEFINER
 	RETURN (SELECT encode(substr(sha256(convert_to('identities public id key fingerprint 1', 'UTF8') || stored.key), 1, 8), 'hex')
 		FROM @extschema@.identities_public_key AS stored WHERE stored.slot = 'previous');

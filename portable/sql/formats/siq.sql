@@ -265,7 +265,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_siq_generate(text, bigint, integer) IS 'internal: a new SIQ of a qualifier, domain hash and shard';
 
-CREATE FUNCTION @extschema@.siq_domain_hash(text) RETURNS bigint
+@function siq_domain_hash(text)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = '' OR $1 = '0' THEN
@@ -281,7 +281,7 @@ $$;
 -- The settings are read by name (identities.siq_domain, identities.siq_shard): the native edition checks them when
 -- they are set, this one when it reads them. An unset identities.siq_shard is, on a Citus node, the node's group
 -- id % 256 (as the native edition derives it), else 0.
-CREATE FUNCTION @extschema@.siq_generate(qualifier text) RETURNS @extschema@.siq
+@function siq_generate(text)
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_siq_generate(qualifier,
@@ -291,7 +291,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.siq_generate(text) IS 'new SIQ of a qualifier (user, message, ...), domain and shard from identities.siq_domain and identities.siq_shard; serials from a server-wide sequence in the portable edition';
 
-CREATE FUNCTION @extschema@.siq_generate(qualifier text, domain text, shard integer) RETURNS @extschema@.siq
+@function siq_generate(text,text,integer)
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	domain_hash bigint := @extschema@.siq_domain_hash(domain);
@@ -309,8 +309,7 @@ COMMENT ON FUNCTION @extschema@.siq_generate(text, text, integer) IS 'new SIQ of
 -- maximum) and the qualifier, checked in the native edition's order (domain, shard, qualifier, serial, instant). No
 -- generator state and no sequence: the same arguments give the same id, as in the native edition. From 1970-01-01
 -- to 36812-02-20 00:36:15.999999+00, else 22008.
-CREATE FUNCTION @extschema@.siq_generate_at(at timestamptz, serial integer, qualifier text, domain text, shard integer)
-	RETURNS @extschema@.siq
+@function siq_generate_at(timestamptz,integer,text,text,integer)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	domain_hash bigint := @extschema@.siq_domain_hash(domain);
@@ -350,12 +349,12 @@ $$;
 
 -- Domain and shard from identities.siq_domain and identities.siq_shard, as siq_generate(qualifier) takes them (read
 -- before the qualifier is checked, as the native edition reads them).
-CREATE FUNCTION @extschema@.siq_generate_at(at timestamptz, serial integer, qualifier text) RETURNS @extschema@.siq
+@function siq_generate_at(timestamptz,integer,text)
 	LANGUAGE sql STABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.siq_generate_at(at, serial, qualifier, @extschema@.identities_server_setting('identities.siq_domain'),
 		@extschema@.identities_node_setting('identities.siq_shard'));
 
-CREATE FUNCTION @extschema@.siq_extract_timestamp(@extschema@.siq) RETURNS timestamptz
+@function siq_extract_timestamp(siq)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	ts56 bigint := ('x' || substr($1, 1, 14))::bit(56)::bigint;
@@ -367,18 +366,18 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.siq_extract_shard(@extschema@.siq) RETURNS integer
+@function siq_extract_shard(siq)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ('x' || substr($1, 15, 2))::bit(8)::integer;
 
-CREATE FUNCTION @extschema@.siq_extract_domain_hash(@extschema@.siq) RETURNS bigint
+@function siq_extract_domain_hash(siq)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ('x' || substr($1, 17, 8))::bit(32)::bigint;
 
 -- The tail's qualifier codes are suffix-free: a final 1 is a 3-bit qualifier, a final 110 a 4-bit one, anything
 -- else a 5-bit one; its value is the bits with a leading 1 marking the width (SUOU's enum). 50, 58 and 60 are
 -- reserved upstream: no name, NULL.
-CREATE FUNCTION @extschema@.siq_extract_qualifier(@extschema@.siq) RETURNS text
+@function siq_extract_qualifier(siq)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	tail integer := ('x' || substr($1, 25, 4))::bit(16)::integer;
@@ -392,7 +391,7 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.siq_extract_serial(@extschema@.siq) RETURNS integer
+@function siq_extract_serial(siq)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	tail integer := ('x' || substr($1, 25, 4))::bit(16)::integer;
@@ -402,7 +401,7 @@ END
 $$;
 
 -- Smallest siq whose siq_extract_timestamp is at or after the instant: the tick rounded up, everything else 0.
-CREATE FUNCTION @extschema@.siq_boundary(timestamptz) RETURNS @extschema@.siq
+@function siq_boundary(timestamptz)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	micros numeric;
@@ -431,7 +430,7 @@ $$;
 -- string forms and the UUIDv8 mapping
 
 -- "did:siq:" + base32 of CRC-32(14 bytes) as 6 big-endian bytes and the 14 bytes, its first 3 chars ("aaa") dropped.
-CREATE FUNCTION @extschema@.siq_to_did(@extschema@.siq) RETURNS text
+@function siq_to_did(siq)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	bytes bytea := decode($1, 'hex');
@@ -443,7 +442,7 @@ END
 $$;
 
 -- The body in either case, with the prefix or (as SUOU's removeprefix) without.
-CREATE FUNCTION @extschema@.siq_from_did(text) RETURNS @extschema@.siq
+@function siq_from_did(text)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_siq_of_did_body(CASE WHEN left($1, 8) = 'did:siq:' THEN substr($1, 9) ELSE $1 END, $1);
@@ -451,17 +450,17 @@ END
 $$;
 
 -- URL-safe base64 of the 15-byte form (one leading zero byte): always 20 chars, no padding.
-CREATE FUNCTION @extschema@.siq_to_base64(@extschema@.siq) RETURNS text
+@function siq_to_base64(siq)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN translate(encode(decode('00' || $1, 'hex'), 'base64'), '+/', '-_');
 
 -- Crockford base32 of the 15-byte form, leading '0's stripped; the zero siq, which SUOU writes as "", is "0".
-CREATE FUNCTION @extschema@.siq_to_cb32(@extschema@.siq) RETURNS text
+@function siq_to_cb32(siq)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN coalesce(nullif(ltrim(@extschema@.identities_siq_base32(decode('00' || $1, 'hex'), '0123456789ABCDEFGHJKMNPQRSTVWXYZ'), '0'), ''), '0');
 
 -- 1 to 24 chars (SUOU's zfill(24)), either case, Crockford's aliases I, L -> 1 and O -> 0.
-CREATE FUNCTION @extschema@.siq_from_cb32(text) RETURNS @extschema@.siq
+@function siq_from_cb32(text)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	bytes bytea;
@@ -480,12 +479,12 @@ END
 $$;
 
 -- siq bits 111..64 in bytes 0..5, version 8, bits 63..52, variant 10, bits 51..0, then 10 zero bits.
-CREATE FUNCTION @extschema@.siq_to_uuid(@extschema@.siq) RETURNS uuid
+@function siq_to_uuid(siq)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (substr($1, 1, 12) || '8' || substr($1, 13, 3)
 		|| to_hex(('x' || substr($1, 16, 13))::bit(52)::bigint << 10 | (-9223372036854775808)::bigint))::uuid;
 
-CREATE FUNCTION @extschema@.uuid_to_siq(uuid) RETURNS @extschema@.siq
+@function uuid_to_siq(uuid)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	hex text := replace($1::text, '-', '');
@@ -500,7 +499,7 @@ $$;
 
 -- conversions: the native edition's casts, as functions (a cast to or from a domain is its base type's)
 
-CREATE FUNCTION @extschema@.bytea_to_siq(bytea) RETURNS @extschema@.siq
+@function bytea_to_siq(bytea)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF length($1) = 14 THEN
@@ -513,11 +512,11 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.siq_to_bytea(@extschema@.siq) RETURNS bytea
+@function siq_to_bytea(siq)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN decode($1, 'hex');
 
-CREATE FUNCTION @extschema@.numeric_to_siq(numeric) RETURNS @extschema@.siq
+@function numeric_to_siq(numeric)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF $1 = 'NaN' OR $1 < 0 OR $1 > 5192296858534827628530496329220095 OR $1 <> trunc($1) THEN
@@ -527,16 +526,16 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.siq_to_numeric(@extschema@.siq) RETURNS numeric
+@function siq_to_numeric(siq)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_bytes_to_numeric(decode($1, 'hex'));
 
 -- A driver sends an integer as the smallest type that holds it (psycopg: smallint, integer, bigint, numeric).
-CREATE FUNCTION @extschema@.bigint_to_siq(bigint) RETURNS @extschema@.siq
+@function bigint_to_siq(bigint)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN @extschema@.numeric_to_siq($1::numeric);
-CREATE FUNCTION @extschema@.integer_to_siq(integer) RETURNS @extschema@.siq
+@function integer_to_siq(integer)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN @extschema@.numeric_to_siq($1::numeric);
-CREATE FUNCTION @extschema@.smallint_to_siq(smallint) RETURNS @extschema@.siq
+@function smallint_to_siq(smallint)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN @extschema@.numeric_to_siq($1::numeric);
 
 -- @expand time_window FORMAT=siq TYPE=@extschema@.siq IDTYPE=@extschema@.siq MIN='0000000000000000000000000000' MAX='ffffffffffffffffffffffffffff' PREVIOUS=lpad(to_hex(('x'||substr(last_id,1,14))::bit(56)::bigint-1),14,'0')||'ffffffffffffff' LAST='36812-02-20T00:36:15.999984+00'::timestamptz

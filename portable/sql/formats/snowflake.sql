@@ -189,7 +189,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.identities_snowflake_generate(integer, integer) IS 'internal: a new Snowflake of a worker and a process (checked by the caller)';
 
-CREATE FUNCTION @extschema@.snowflake_generate() RETURNS bigint
+@function snowflake_generate()
 	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_snowflake_generate(
@@ -199,7 +199,7 @@ END
 $$;
 COMMENT ON FUNCTION @extschema@.snowflake_generate() IS 'new Snowflake, worker and process from identities.snowflake_worker and identities.snowflake_process; increments from a server-wide sequence in the portable edition';
 
-CREATE FUNCTION @extschema@.snowflake_generate(worker integer, process integer) RETURNS bigint
+@function snowflake_generate(integer,integer)
 	LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	IF worker < 0 OR worker > 31 THEN
@@ -218,7 +218,7 @@ COMMENT ON FUNCTION @extschema@.snowflake_generate(integer, integer) IS 'new Sno
 -- checked first as the native edition checks them. No generator state and no sequence: the same arguments give the
 -- same id, as in the native edition (STABLE: the epoch is a setting). From the epoch to its 2^41st millisecond,
 -- else 22008.
-CREATE FUNCTION @extschema@.snowflake_generate_at(at timestamptz, increment integer, worker integer, process integer) RETURNS bigint
+@function snowflake_generate_at(timestamptz,integer,integer,integer)
 	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	epoch_millis bigint;
@@ -246,12 +246,12 @@ $$;
 
 -- Worker and process from identities.snowflake_worker and identities.snowflake_process, as snowflake_generate()
 -- takes them (read before the increment is checked, as the native edition reads them).
-CREATE FUNCTION @extschema@.snowflake_generate_at(at timestamptz, increment integer) RETURNS bigint
+@function snowflake_generate_at(timestamptz,integer)
 	LANGUAGE sql STABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.snowflake_generate_at(at, increment, @extschema@.identities_node_setting('identities.snowflake_worker'),
 		@extschema@.identities_node_setting('identities.snowflake_process'));
 
-CREATE FUNCTION @extschema@.snowflake_extract_timestamp(bigint) RETURNS timestamptz
+@function snowflake_extract_timestamp(bigint)
 	LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
 	RETURN @extschema@.identities_instant_after('1970-01-01 00:00:00+00'::timestamptz,
@@ -260,7 +260,7 @@ END
 $$;
 
 -- The epoch is checked before the id (as the native edition does: a negative id under a bad epoch is 22023).
-CREATE FUNCTION @extschema@.snowflake_extract_timestamp(id bigint, epoch timestamptz) RETURNS timestamptz
+@function snowflake_extract_timestamp(bigint,timestamptz)
 	LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	epoch_millis bigint := @extschema@.identities_snowflake_epoch_millis(epoch);
@@ -270,23 +270,23 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION @extschema@.snowflake_extract_worker(bigint) RETURNS integer
+@function snowflake_extract_worker(bigint)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ((@extschema@.identities_snowflake_checked($1) >> 17) & 31)::integer;
 
-CREATE FUNCTION @extschema@.snowflake_extract_process(bigint) RETURNS integer
+@function snowflake_extract_process(bigint)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN ((@extschema@.identities_snowflake_checked($1) >> 12) & 31)::integer;
 
-CREATE FUNCTION @extschema@.snowflake_extract_increment(bigint) RETURNS integer
+@function snowflake_extract_increment(bigint)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN (@extschema@.identities_snowflake_checked($1) & 4095)::integer;
 
-CREATE FUNCTION @extschema@.snowflake_boundary(timestamptz) RETURNS bigint
+@function snowflake_boundary(timestamptz)
 	LANGUAGE sql STABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_snowflake_boundary($1, @extschema@.identities_snowflake_epoch());
 
-CREATE FUNCTION @extschema@.snowflake_boundary(instant timestamptz, epoch timestamptz) RETURNS bigint
+@function snowflake_boundary(timestamptz,timestamptz)
 	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 	RETURN @extschema@.identities_snowflake_boundary(instant, @extschema@.identities_snowflake_epoch_millis(epoch));
 
