@@ -82,7 +82,7 @@ BEGIN {
 /^@function / {
 	key = $0
 	sub(/^@function /, "", key)
-	gsub(/[ \t]/, "", key)
+	gsub(/@extschema@\.|[ \t]/, "", key)
 	if (!(key in declaration)) fail("@function " key ": the native edition declares no such function")
 	print "CREATE FUNCTION @extschema@." qualified(declaration[key])
 	next
