@@ -14,6 +14,8 @@
 # check. Exits 1 on any failure; 77 with "skipped: why" when the packages cannot be installed.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# The known answers the checks read (test/vectors/README.md): test/clients/run's copy, or the repository's.
+export IDENTITIES_VECTORS=${IDENTITIES_VECTORS:-$here/../../test/vectors}
 packages=(default-jdk-headless libpostgresql-jdbc-java libjunixsocket-java
 	maven libmaven-compiler-plugin-java libmaven-jar-plugin-java libmaven-resources-plugin-java libsurefire-java)
 pgjdbc=/usr/share/java/postgresql.jar

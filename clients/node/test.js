@@ -6,6 +6,8 @@
 
 const assert = require('node:assert/strict')
 const crypto = require('node:crypto')
+const fs = require('node:fs')
+const path = require('node:path')
 const { Readable } = require('node:stream')
 const { pipeline } = require('node:stream/promises')
 const pg = require('pg')
@@ -41,6 +43,19 @@ const uuidFromBigInt = (n) => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 const randomBits = (bits) => BigInt('0x' + crypto.randomBytes(Math.ceil(bits / 8)).toString('hex')) & ((1n << BigInt(bits)) - 1n)
+
+// The known answers live in test/vectors (one file per format, test/vectors/README.md): IDENTITIES_VECTORS, or the
+// repository's directory. vectors(name, kind): the rows of NAME.tsv (of that kind), objects of column to field
+// (null when empty).
+const VECTORS = process.env.IDENTITIES_VECTORS || path.join(__dirname, '..', '..', 'test', 'vectors')
+function vectors(name, kind) {
+  const lines = fs.readFileSync(path.join(VECTORS, `${name}.tsv`), 'utf8').split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#'))
+  const header = lines[0].split('\t')
+  return lines.slice(1)
+    .map((line) => Object.fromEntries(line.split('\t').map((field, k) => [header[k], field || null])))
+    .filter((row) => kind === undefined || row.kind === kind)
+}
 
 // The layouts (README, "Reference"), composed here from their fields.
 const DISCORD_EPOCH_MS = 1420070400000n // 2015-01-01T00:00:00Z
@@ -215,8 +230,10 @@ async function main() {
     assert.deepEqual([r.c, r.se, r.fv], [77, 201, 0])
   })
   await check('a SIQ composed in JS matches siq_extract_* and siq_domain_hash', async () => {
+    for (const row of vectors('siq', 'domain_hash')) { // SUOU's hash of each domain of test/vectors ("0": none)
+      assert.equal(row.domain === '0' ? 0n : domainHash(row.domain), BigInt(row.domain_hash), row.domain)
+    }
     const hash = domainHash('example.com')
-    assert.equal(hash, 2261653831n) // SUOU's test vector
     const user = siqOf({ ms: when, shard: 200, domainHash: hash, tail: (5 << 5) | 0b00000 }) // user: 5-bit 00000
     const message = siqOf({ ms: when, shard: 3, domainHash: hash, tail: (7 << 4) | 0b1110 }) // message: 4-bit 1110
     await q('TRUNCATE t')
@@ -383,6 +400,22 @@ async function main() {
     assert.ok(encodeBinary.distributedid(r.d).equals(r.db))
     assert.ok(encodeBinary.siq(r.s).equals(r.sb))
     assert.ok(encodeBinary.iuid(r.i).equals(r.ib))
+  })
+
+  await check('the vectors\' distributedid, siq and iuid values: text parsers and binary codecs agree with the server', async () => {
+    const values = [
+      ...vectors('distributedid').map((r) => ['distributedid', r.distributedid, BigInt(r.distributedid)]),
+      ...vectors('siq', 'forms').map((r) => ['siq', r.siq, BigInt(r.numeric)]),
+      ...vectors('iuid').map((r) => ['iuid', r.iuid, r.iuid]),
+    ]
+    for (const [type, text, value] of values) {
+      const [r] = await q(`SELECT v, v::text AS t, ${type}_send(v) AS b FROM (SELECT $1::${type} AS v) x`, [text])
+      assert.equal(r.v, value, `${type} ${text}`)
+      assert.equal(r.t, text)
+      assert.equal(parseText[type](text), value)
+      assert.equal(decodeBinary[type](r.b), value)
+      assert.ok(encodeBinary[type](value).equals(r.b), `${type} ${text}: encodeBinary`)
+    }
   })
 
   // ---- 4. arrays ---------------------------------------------------------------------------------------------

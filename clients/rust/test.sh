@@ -8,6 +8,9 @@
 # "ok - NAME" or "not ok - NAME" per test.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
+# The known answers the tests read (test/vectors/README.md): test/clients/run's copy, or the repository's (the
+# crate is built from a copy elsewhere).
+export IDENTITIES_VECTORS=${IDENTITIES_VECTORS:-$PWD/../../test/vectors}
 
 packages=(cargo rustc librust-uuid-dev librust-bytes-dev librust-postgres-types-dev librust-tokio-postgres-dev
 	librust-sqlx-dev librust-tokio-dev librust-futures-util-dev)

@@ -8,7 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -117,11 +120,108 @@ const (
 	aVersion4UUID    = "9c5b94b1-35ad-49bb-b118-8e8fc24abf80"
 )
 
-// The edge values of distributedid and siq, in decimal: where numeric's base-10000 digits and uint64 change.
-var edgeValues = []string{"0", "1", "7", "9999", "10000", "10001", "100000000", "9223372036854775807",
-	"18446744073709551616", "1000000000000000000000000", "1065896647567317033105227776", maxDistributedID}
+// vectors gives the rows of test/vectors/NAME.tsv (of that kind, "" for all): column name to field, "" when none.
+// The known answers live there (test/vectors/README.md): IDENTITIES_VECTORS, or the repository's directory.
+func vectors(name, kind string) []map[string]string {
+	directory := os.Getenv("IDENTITIES_VECTORS")
+	if directory == "" {
+		directory = filepath.Join("..", "..", "..", "test", "vectors") // go test runs in the package's directory
+	}
+	content, err := os.ReadFile(filepath.Join(directory, name+".tsv"))
+	if err != nil {
+		panic(err)
+	}
+	var header []string
+	var rows []map[string]string
+	for _, line := range strings.Split(strings.TrimRight(string(content), "\n"), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		if header == nil {
+			header = fields
+			continue
+		}
+		row := map[string]string{}
+		for k, column := range header {
+			row[column] = fields[k]
+		}
+		if kind == "" || row["kind"] == kind {
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+// The edge values of distributedid and siq, in decimal: where numeric's base-10000 digits and uint64 change; and
+// the known distributedids of test/vectors.
+var edgeValues = append([]string{"0", "1", "7", "9999", "10000", "10001", "100000000", "9223372036854775807",
+	"18446744073709551616", "1000000000000000000000000", maxDistributedID}, vectorDistributedIDs()...)
 var siqOnlyEdgeValues = []string{"10000000000000000000000000000", "79228162514264337593543950335",
 	"5192296858534827628530496329220095"} // 10^28, 2^96-1, 2^112-1
+
+func vectorDistributedIDs() []string {
+	var ids []string
+	for _, row := range vectors("distributedid", "") {
+		ids = append(ids, row["distributedid"])
+	}
+	return ids
+}
+
+// The known answers of test/vectors: each distributedid, siq and iuid parsed here gives the instant (and the iuid's
+// fields) of its row, goes to the server as the same value and comes back from the server's text as itself.
+func TestVectors(t *testing.T) {
+	conn := connect(t)
+	instant := func(text string) time.Time { // time.Parse reads four-digit years: the year apart
+		dash := strings.Index(text, "-")
+		year, err := strconv.Atoi(text[:dash])
+		if err != nil {
+			t.Fatal(err)
+		}
+		at, err := time.Parse(time.RFC3339Nano, "2000"+text[dash:]) // a leap year: any day parses
+		if err != nil {
+			t.Fatal(err)
+		}
+		return time.Date(year, at.Month(), at.Day(), at.Hour(), at.Minute(), at.Second(), at.Nanosecond(), time.UTC)
+	}
+	roundTrip := func(typeName, text string, value, back any) {
+		t.Helper()
+		var serverText string
+		queryRow(t, conn, "SELECT $1::"+typeName+"::text, $2::"+typeName, []any{value, text}, &serverText, back)
+		if serverText != text || fmt.Sprint(back) != fmt.Sprint(value) {
+			t.Errorf("%s %s: the server read %s, sent back %v", typeName, text, serverText, back)
+		}
+	}
+	for _, row := range vectors("distributedid", "") {
+		d := mustDistributedID(row["distributedid"])
+		if !d.Time().Equal(instant(row["timestamp"])) {
+			t.Errorf("distributedid %v: Time() %v, not %s", d, d.Time(), row["timestamp"])
+		}
+		roundTrip("distributedid", row["distributedid"], d, new(identitiespgx.DistributedID))
+	}
+	for _, row := range vectors("siq", "fields") {
+		if s := mustSiq(row["siq"]); !s.Time().Equal(instant(row["timestamp"])) {
+			t.Errorf("siq %v: Time() %v, not %s", s, s.Time(), row["timestamp"])
+		}
+	}
+	for _, row := range vectors("siq", "forms") {
+		s := mustSiq(row["siq"])
+		if s.BigInt().String() != row["numeric"] {
+			t.Errorf("siq %v: BigInt() %v, not %s", s, s.BigInt(), row["numeric"])
+		}
+		roundTrip("siq", row["siq"], s, new(identitiespgx.Siq))
+	}
+	for _, row := range vectors("iuid", "") {
+		i := mustIuid(row["iuid"])
+		country, _ := strconv.Atoi(row["country"])
+		serviceEntity, _ := strconv.Atoi(row["service_entity"])
+		if !i.Time().Equal(instant(row["timestamp"])) || i.Country() != country || i.ServiceEntity() != serviceEntity {
+			t.Errorf("iuid %v: %v %d %d, not %s %s %s", i, i.Time(), i.Country(), i.ServiceEntity(), row["timestamp"],
+				row["country"], row["service_entity"])
+		}
+		roundTrip("iuid", row["iuid"], i, new(identitiespgx.Iuid))
+	}
+}
 
 func TestNumericBinaryFormIsTheServers(t *testing.T) {
 	conn := connect(t)

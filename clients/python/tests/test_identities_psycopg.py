@@ -47,6 +47,25 @@ def check(function):
     return function
 
 
+# The known answers live in test/vectors (one file per format, test/vectors/README.md): IDENTITIES_VECTORS, or the
+# repository's directory next to this file.
+VECTORS = os.environ.get("IDENTITIES_VECTORS") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                                               "..", "..", "test", "vectors")
+
+
+def vectors(name, kind=None):
+    """The rows of test/vectors/NAME.tsv (of that kind), each a dict of column name to field (None when empty)."""
+    with open(os.path.join(VECTORS, name + ".tsv"), encoding="utf-8") as file:
+        lines = [line.rstrip("\n") for line in file if line.strip() and not line.startswith("#")]
+    header = lines[0].split("\t")
+    rows = [dict(zip(header, (field or None for field in line.split("\t")))) for line in lines[1:]]
+    return [row for row in rows if kind is None or row["kind"] == kind]
+
+
+def instant_of(text):
+    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
 def connect():
     conn = psycopg.connect(autocommit=True)
     register(conn)
@@ -54,7 +73,7 @@ def connect():
 
 
 def ms(instant):
-    return int(instant.timestamp() * 1000)
+    return (instant - datetime.datetime(1970, 1, 1, tzinfo=UTC)) // datetime.timedelta(milliseconds=1)
 
 
 # Ids composed in Python, field by field, as another service would make them (layouts in the README).
@@ -174,13 +193,35 @@ def composed_in_python_and_read_by_the_database():
 
 @check
 def architect_vectors():
-    # Architect.Identities' own values: DistributedId CreateCore(2020-01-01, 2^40), DistributedId128 of 2024-01-01.
-    d = DistributedId(1065896647567317033105227776)
-    assert conn.execute("SELECT distributedid_extract_timestamp(%s), to_alphanumeric(%s)", (d, d)).fetchone() == (
-        datetime.datetime(2020, 1, 1, tzinfo=UTC), "3uRpl11sIZZmN5wu")
-    d128 = distributedid128(datetime.datetime(2024, 1, 1, tzinfo=UTC), 1)
-    assert str(d128) == "094c8deb-b800-7000-0000-000000000001", d128
-    assert conn.execute("SELECT to_alphanumeric(%s)", (d128,)).fetchone()[0] == "0nUuWHdJugy00000000001"
+    # Architect.Identities' own values (test/vectors): DistributedId's, composed here and read by the server, and
+    # DistributedId128's, composed here from their instant and random sequence.
+    for row in vectors("distributedid"):
+        d = distributedid(instant_of(row["timestamp"]), int(row["random_sequence"]))
+        assert d == int(row["distributedid"]) and int(row["ms_since_1900"]) << 48 | int(row["random_sequence"]) == d
+        assert conn.execute("SELECT distributedid_extract_timestamp(%s), to_alphanumeric(%s), to_hexadecimal(%s)",
+                            (d,) * 3).fetchone() == (instant_of(row["timestamp"]), row["alphanumeric"],
+                                                     row["hexadecimal"]), row
+    for row in vectors("distributedid128", "compose"):
+        d128 = distributedid128(instant_of(row["timestamp"]), int(row["random_sequence"]))
+        assert str(d128) == row["id"] and d128.int == int(row["numeric"]), (d128, row)
+        assert conn.execute("SELECT to_alphanumeric(%s)", (d128,)).fetchone()[0] == row["alphanumeric"], row
+
+
+@check
+def vector_values_through_the_adapters():
+    # Each known distributedid, siq and iuid (test/vectors) sent and read by the adapters in text and binary: the
+    # value arrives as the server's text says, and the server's value arrives as the file says.
+    values = ([(DistributedId(int(r["distributedid"])), r["distributedid"], "distributedid")
+               for r in vectors("distributedid")]
+              + [(Siq(int(r["numeric"])), r["siq"], "siq") for r in vectors("siq", "forms")]
+              + [(Iuid(r["iuid"]), r["iuid"], "iuid") for r in vectors("iuid")])
+    for binary in (False, True):
+        cursor = conn.cursor(binary=binary)
+        for value, text, type_name in values:
+            back, server_text = cursor.execute("SELECT v, v::text FROM (SELECT %s AS v) AS t", (value,)).fetchone()
+            assert back == value and type(back) is type(value) and server_text == text, (binary, value, back)
+            read = cursor.execute(f"SELECT %s::{type_name}", (text,)).fetchone()[0]
+            assert read == value and type(read) is type(value), (binary, text, read)
 
 
 @check
@@ -313,8 +354,8 @@ def copy_text_and_binary():
 
 
 # Issue 39: the edge values of distributedid and siq, as numeric reads them.
-EDGE_VALUES = [0, 1, 7, 9999, 10000, 10001, 10**8, 2**63 - 1, 2**64, 10**24, 1065896647567317033105227776,
-               10**28 - 1]
+EDGE_VALUES = [0, 1, 7, 9999, 10000, 10001, 10**8, 2**63 - 1, 2**64, 10**24, 10**28 - 1] + [
+    int(row["distributedid"]) for row in vectors("distributedid")]
 SIQ_EDGE_VALUES = EDGE_VALUES + [10**28, 2**96 - 1, 2**112 - 1]
 
 

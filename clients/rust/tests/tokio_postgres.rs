@@ -1,6 +1,7 @@
 //! The crate with tokio-postgres, against a database that has the extension, on a server that preloads it
 //! (siq_generate needs that); connects with libpq's variables PGHOST, PGPORT, PGUSER and PGDATABASE.
 
+use std::collections::HashMap;
 use std::time::{Duration, SystemTime};
 
 use bytes::BytesMut;
@@ -210,6 +211,50 @@ async fn binary_results_round_trip_edge_values() {
         let siq = Siq::new(value).unwrap();
         let row = client.query_one("SELECT $1::siq, $1::siq::text", &[&siq]).await.unwrap();
         assert_eq!((row.get::<_, Siq>(0), row.get::<_, String>(1)), (siq, format!("{value:028x}")));
+    }
+}
+
+/// The rows of test/vectors/NAME.tsv (of that kind, "" for all): column name to field, "" when none. The known
+/// answers live there (test/vectors/README.md): IDENTITIES_VECTORS, or the repository's directory above the crate.
+fn vectors(name: &str, kind: &str) -> Vec<HashMap<String, String>> {
+    let directory = std::env::var("IDENTITIES_VECTORS")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../test/vectors").to_string());
+    let content = std::fs::read_to_string(format!("{directory}/{name}.tsv")).expect("test/vectors: IDENTITIES_VECTORS");
+    let mut lines = content.lines().filter(|line| !line.is_empty() && !line.starts_with('#'));
+    let header: Vec<String> = lines.next().expect("a header").split('\t').map(str::to_string).collect();
+    lines
+        .map(|line| header.iter().cloned().zip(line.split('\t').map(str::to_string)).collect::<HashMap<_, _>>())
+        .filter(|row| kind.is_empty() || row["kind"] == kind)
+        .collect()
+}
+
+#[tokio::test]
+async fn known_answers_of_the_vectors_round_trip() {
+    let client = connect().await;
+    for row in vectors("distributedid", "") {
+        let text = &row["distributedid"];
+        let id: DistributedId = text.parse().unwrap();
+        assert_eq!((id.to_string(), u128::from(id)), (text.clone(), text.parse::<u128>().unwrap()));
+        let query = "SELECT $1::distributedid, $1::distributedid::text, $2::text::distributedid";
+        let back = client.query_one(query, &[&id, text]).await.unwrap();
+        let read: (DistributedId, String, DistributedId) = (back.get(0), back.get(1), back.get(2));
+        assert_eq!(read, (id, text.clone(), id));
+    }
+    for row in vectors("siq", "forms") {
+        let text = &row["siq"];
+        let siq: Siq = text.parse().unwrap();
+        assert_eq!((siq.to_string(), u128::from(siq)), (text.clone(), row["numeric"].parse::<u128>().unwrap()));
+        let back = client.query_one("SELECT $1::siq, $1::siq::text, $2::text::siq", &[&siq, text]).await.unwrap();
+        let read: (Siq, String, Siq) = (back.get(0), back.get(1), back.get(2));
+        assert_eq!(read, (siq, text.clone(), siq));
+    }
+    for row in vectors("iuid", "") {
+        let text = &row["iuid"];
+        let iuid: Iuid = text.parse().unwrap();
+        assert_eq!(iuid.to_string(), *text);
+        let back = client.query_one("SELECT $1::iuid, $1::iuid::text, $2::text::iuid", &[&iuid, text]).await.unwrap();
+        let read: (Iuid, String, Iuid) = (back.get(0), back.get(1), back.get(2));
+        assert_eq!(read, (iuid, text.clone(), iuid));
     }
 }
 
