@@ -22,6 +22,10 @@ CREATE FUNCTION iuid_generate_at(at timestamptz, country integer, service_entity
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION iuid_generate_at(timestamptz, integer, integer) IS 'iUID of the instant''s millisecond, a country and a service entity (0-255 each) with 54 random bits: for rows made before identities';
 
+CREATE FUNCTION ulid_generate_at(at timestamptz) RETURNS ulid
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_generate_at(timestamptz) IS 'ULID of the instant''s millisecond with 80 random bits: for rows made before identities';
+
 -- VOLATILE and PARALLEL RESTRICTED: without preloading, the machine tag holds this backend's pid (as
 -- hotguid_generate's), so the id depends on the process that makes it; a parallel plan calls it in the leader.
 CREATE FUNCTION hotguid_generate_at(at timestamptz, shard_key bigint, counter integer) RETURNS uuid

@@ -95,20 +95,26 @@ function format_catalog(    line, field, count, type, generators, names, i) {
 	if (count == 0) { print "formats list: no format with ids in " formats >"/dev/stderr"; exit 1 }
 	print "\t;"
 }
-/^-- @expand / {
-	template = templates "/" $3 ".sql.in"
+# `-- @expand <template> NAME=value...`: the template with every @NAME@ set.
+function expand_template(directive,    words, count, template, line, i, pair) {
+	count = split(directive, words, /[ \t]+/)
+	template = templates "/" words[3] ".sql.in"
 	if (system("test -r " template) != 0) { print "no template " template >"/dev/stderr"; exit 1 }
 	while ((getline line < template) > 0) {
-		for (i = 4; i <= NF; i++) { split($i, pair, "="); gsub("@" pair[1] "@", pair[2], line) }
+		for (i = 4; i <= count; i++) { split(words[i], pair, "="); gsub("@" pair[1] "@", pair[2], line) }
 		print line
 	}
 	close(template)
-	next
 }
+/^-- @expand / { expand_template($0); next }
+# An included part's own @expand lines expand too (a format's part in an upgrade script).
 /^-- @include / && parts != "" {
 	part = parts "/" $3
 	if (system("test -r " part) != 0) { print "no part " part >"/dev/stderr"; exit 1 }
-	while ((getline line < part) > 0) expand_line(line)
+	while ((getline included < part) > 0) {
+		if (included ~ /^-- @expand /) expand_template(included)
+		else expand_line(included)
+	}
 	close(part)
 	next
 }

@@ -37,6 +37,8 @@ INSERT INTO vectors SELECT 'siq', * FROM pg_temp.vector_rows(:'content');
 INSERT INTO vectors SELECT 'snowflake', * FROM pg_temp.vector_rows(:'content');
 \set content `cat :abs_srcdir/vectors/uuidv7.tsv`
 INSERT INTO vectors SELECT 'uuidv7', * FROM pg_temp.vector_rows(:'content');
+\set content `cat :abs_srcdir/vectors/ulid.tsv`
+INSERT INTO vectors SELECT 'ulid', * FROM pg_temp.vector_rows(:'content');
 \unset content
 SELECT file, coalesce(v->>'kind', '') AS kind, count(*) AS cases FROM vectors GROUP BY 1, 2 ORDER BY 1, 2;
 
@@ -280,6 +282,27 @@ INSERT INTO checks
 SELECT 'uuidv7', line, 'uuidv7_extract_timestamp', (v->>'timestamp')::timestamptz::text,
        uuidv7_extract_timestamp((v->>'uuid')::uuid)::text
 FROM vectors WHERE file = 'uuidv7';
+
+-- ulid: the text, the uuid of the same bits and the instant; non-canonical text read; errors; boundaries
+INSERT INTO checks
+SELECT 'ulid', line, c.call, c.expected, c.got
+FROM vectors, LATERAL (SELECT (v->>'ulid')::ulid AS id) AS u, LATERAL (VALUES
+	('ulid text', v->>'ulid', u.id::text),
+	('ulid::uuid', v->>'uuid', u.id::uuid::text),
+	('uuid::ulid', v->>'ulid', (v->>'uuid')::uuid::ulid::text),
+	('ulid_to_bytea', v->>'uuid', encode(ulid_to_bytea(u.id), 'hex')::uuid::text),
+	('ulid_extract_timestamp', (v->>'timestamp')::timestamptz::text, ulid_extract_timestamp(u.id)::text),
+	('ulid_extract_timestamp of text', (v->>'timestamp')::timestamptz::text, ulid_extract_timestamp(v->>'ulid')::text)
+	) AS c(call, expected, got)
+WHERE file = 'ulid' AND v->>'kind' = 'id'
+UNION ALL
+SELECT 'ulid', line, 'ulid_in', v->>'ulid', (v->>'text')::ulid::text FROM vectors WHERE file = 'ulid' AND v->>'kind' = 'input'
+UNION ALL
+SELECT 'ulid', line, 'ulid_in refuses', v->>'sqlstate', pg_temp.sqlstate_of(format('SELECT %L::ulid', v->>'text'))
+FROM vectors WHERE file = 'ulid' AND v->>'kind' = 'invalid'
+UNION ALL
+SELECT 'ulid', line, 'ulid_boundary', v->>'ulid', ulid_boundary((v->>'timestamp')::timestamptz)::text
+FROM vectors WHERE file = 'ulid' AND v->>'kind' = 'boundary';
 
 -- the values checked per file, then every mismatch (none)
 SELECT file, count(*) AS checked FROM checks GROUP BY file ORDER BY file;

@@ -6,6 +6,7 @@
 #include "core/distributedid128.hpp"
 #include "core/hotguid.hpp"
 #include "core/iuid.hpp"
+#include "core/ulid.hpp"
 #include "core/siq.hpp"
 #include "core/snowflake.hpp"
 #include "core/uuidv7.hpp"
@@ -124,6 +125,16 @@ TEST(GeneratorProperties, Iuid) {
 		EXPECT_EQ(step.status, StepStatus::Ready);
 		return step.id;
 	}, false);
+}
+
+TEST(GeneratorProperties, Ulid) {
+	UlidState state;
+	check_generator("ulid", [&](WanderingClock &clock) {
+		const Uint128 random80 = (static_cast<Uint128>(clock.random()) << 64) | clock.random();
+		const auto step = generate(clock, [&](UnixMicros now) { return step_ulid(state, now, random80); });
+		EXPECT_EQ(step.status, StepStatus::Ready);
+		return step.id;
+	}, true);
 }
 
 TEST(GeneratorProperties, SiqPerQualifier) {
