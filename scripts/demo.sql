@@ -109,5 +109,12 @@ FROM events ORDER BY id;
 -- UUIDv7 (RFC 9562) on every major, increasing across the whole server when preloaded.
 SELECT id, uuidv7_extract_timestamp(id) AS created FROM (SELECT uuidv7_generate() AS id) AS generated;
 
+-- ULID in its own type: 26 characters of Crockford's base32, monotonic within a millisecond, the same 16 bytes as a
+-- uuid; a ULID made elsewhere (the spec's example) is read in either case.
+CREATE TABLE orders (id ulid PRIMARY KEY DEFAULT ulid_generate(), item text);
+INSERT INTO orders (item) VALUES ('book'), ('pen');
+INSERT INTO orders VALUES ('01arz3ndektsv4rrffq69g5fav', 'from another service');
+SELECT id, ulid_extract_timestamp(id) AS created, id::uuid AS as_uuid, item FROM orders ORDER BY id;
+
 -- That was every id type, generated, stored and read back: DistributedId, DistributedId128, public ids, iUID,
--- HotGuid, LUUID, SIQ, Snowflake and UUIDv7. doc/usage.md goes further.
+-- HotGuid, LUUID, SIQ, Snowflake, UUIDv7 and ULID. doc/usage.md goes further.

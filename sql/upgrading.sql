@@ -22,16 +22,19 @@ DECLARE
 	newest timestamptz;
 	latest timestamptz;
 BEGIN
-	-- Every column whose ids keep the mark (identities_formats.keeps_high_water_mark): an iuid or a siq column, a
+	-- Every column whose ids keep the mark (identities_formats.keeps_high_water_mark): an iuid, siq or ulid column, a
 	-- bigint column whose DEFAULT generates Snowflakes, a uuid column whose DEFAULT generates UUIDv7s or HotGuids
 	-- (identities_column_format). Without tables, every table of the database but partitions (their parent reads
 	-- them), foreign tables (another server issued those ids) and temporary tables (another session's cannot be
 	-- read; none outlives its server).
 	FOR id_column IN
-		EXECUTE format('SELECT c.oid::regclass AS relation, a.attname AS name, f.format_name AS format
+		EXECUTE format('SELECT c.oid::regclass AS relation, a.attname AS name, f.format_name AS format,
+		                       type_namespace.nspname AS type_schema
 		                FROM pg_class c
 		                JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
 		                JOIN %1$I.identities_formats f ON f.id_type = a.atttypid AND f.keeps_high_water_mark
+		                JOIN pg_type t ON t.oid = f.id_type
+		                JOIN pg_namespace type_namespace ON type_namespace.oid = t.typnamespace
 		                WHERE CASE WHEN $1 IS NULL
 		                           THEN c.relkind IN (''r'', ''p'', ''m'') AND NOT c.relispartition AND c.relpersistence <> ''t''
 		                                AND c.relnamespace NOT IN (''pg_catalog''::regnamespace, ''information_schema''::regnamespace)
@@ -50,7 +53,7 @@ BEGIN
 		          ELSE format('SELECT %1$I.%2$I(%3$I) FROM %4$s WHERE %3$I OPERATOR(%6$I.<) %1$I.%5$I($1)%7$s ORDER BY %3$I DESC LIMIT 1',
 		                      extension_schema, id_column.format || '_extract_timestamp', id_column.name,
 		                      id_column.relation, id_column.format || '_boundary',
-		                      CASE WHEN id_column.format IN ('iuid', 'siq') THEN extension_schema ELSE 'pg_catalog' END,
+		                      id_column.type_schema,  -- the type's own < (the extension's for its types, pg_catalog's for uuid)
 		                      -- a uuid column that had v4 keys before its UUIDv7 DEFAULT: a v4 embeds no instant
 		                      CASE WHEN id_column.format = 'uuidv7' THEN format(' AND pg_catalog.substr(%I::text, 15, 1) = ''7''', id_column.name) ELSE '' END)
 		        END
@@ -63,5 +66,5 @@ BEGIN
 	EXECUTE format('SELECT %I.identities_raise_floor($1)', extension_schema) INTO latest USING latest;
 	RETURN latest;
 END $$;
-COMMENT ON FUNCTION identities_raise_floor_above_ids(regclass[]) IS 'raises the floor after the newest Snowflake, SIQ, iUID, UUIDv7 or HotGuid stored in the given tables (by default every table of the database); returns the floor in force, NULL when no such id was found';
+COMMENT ON FUNCTION identities_raise_floor_above_ids(regclass[]) IS 'raises the floor after the newest Snowflake, SIQ, iUID, ULID, UUIDv7 or HotGuid stored in the given tables (by default every table of the database); returns the floor in force, NULL when no such id was found';
 REVOKE ALL ON FUNCTION identities_raise_floor_above_ids(regclass[]) FROM PUBLIC;

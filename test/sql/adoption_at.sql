@@ -95,6 +95,22 @@ FROM unnest(ARRAY['SELECT iuid_generate_at(''2021-03-04Z'', 256, 0)',
                   'SELECT iuid_generate_at(''2021-03-04Z'', -1, 0)',
                   'SELECT iuid_generate_at(''2021-03-04Z'', 0, 256)']) AS statement;
 
+-- ULID: the instant's millisecond and 80 random bits (the top one balanced)
+CREATE TEMP TABLE ulids AS
+SELECT n, pg_temp.instant(n, '1237 us') AS at, ulid_generate_at(pg_temp.instant(n, '1237 us')) AS id
+FROM generate_series(0, 9999) AS n;
+SELECT count(DISTINCT id) AS distinct_ids,
+       count(*) FILTER (WHERE ulid_extract_timestamp(id) = date_trunc('milliseconds', at)) AS at_its_millisecond,
+       count(*) FILTER (WHERE id <= previous) AS out_of_order,
+       count(*) FILTER (WHERE substring(pg_temp.bits(id::uuid::text) FROM 49 FOR 1) = B'1') BETWEEN 4000 AND 6000 AS top_random_bit_balanced
+FROM (SELECT n, at, id, lag(id) OVER (ORDER BY n) AS previous FROM ulids) AS ids;
+SELECT count(DISTINCT ulid_generate_at('2021-03-04 05:06:07.891234Z')) AS distinct_of_one_instant
+FROM generate_series(1, 1000);
+SELECT ulid_extract_timestamp(ulid_generate_at('1970-01-01 00:00:00Z')) AS first,
+       ulid_extract_timestamp(ulid_generate_at('10889-08-02 05:31:50.655999Z')) AS last;
+SELECT pg_temp.error_of(format('SELECT ulid_generate_at(%L)', at)) AS out_of_range
+FROM unnest(ARRAY['-infinity', 'infinity', '1969-12-31 23:59:59.999999Z', '10889-08-02 05:31:50.656Z']::timestamptz[]) AS at;
+
 -- HotGuid: the instant's second, this server's machine tag (hotguid_generate's), the counter and shard key given
 CREATE TEMP TABLE hotguids AS
 SELECT n, pg_temp.instant(n, '1.237013 s') AS at,

@@ -7,12 +7,13 @@
 -- Every id issued lies below the mark; the mark lies a second or two past the newest.
 CREATE TEMP TABLE drawn AS
 SELECT snowflake_generate() AS snowflake, siq_generate('user') AS siq, iuid_generate(1, 2) AS iuid,
-       uuidv7_generate() AS uuidv7, hotguid_generate(5) AS hotguid;
+       uuidv7_generate() AS uuidv7, hotguid_generate(5) AS hotguid, ulid_generate() AS ulid;
 SELECT snowflake_extract_timestamp(snowflake) < identities_high_water_mark() AS snowflake_below,
        siq_extract_timestamp(siq) < identities_high_water_mark() AS siq_below,
        iuid_extract_timestamp(iuid) < identities_high_water_mark() AS iuid_below,
        uuidv7_extract_timestamp(uuidv7) < identities_high_water_mark() AS uuidv7_below,
        hotguid_extract_timestamp(hotguid) < identities_high_water_mark() AS hotguid_below,
+       ulid_extract_timestamp(ulid) < identities_high_water_mark() AS ulid_below,
        identities_high_water_mark() <= clock_timestamp() + interval '3 seconds' AS close_ahead
 FROM drawn;
 
@@ -24,7 +25,7 @@ SELECT identities_raise_floor('2020-01-01 00:00:00.5Z') = greatest(:'floor_befor
 -- without one is not read), the newest of them
 CREATE TABLE carried (snowflake bigint DEFAULT snowflake_generate(), siq siq, iuid iuid,
                       uuidv7 uuid DEFAULT uuidv7_generate(), hotguid uuid DEFAULT hotguid_generate(7),
-                      other uuid, counter bigint);
+                      ulid ulid, other uuid, counter bigint);
 SELECT identities_raise_floor_above_ids('{carried}') IS NULL AS nothing_found;
 INSERT INTO carried (snowflake, uuidv7, hotguid, other, counter)
 VALUES (snowflake_boundary('2020-02-01Z'), NULL, NULL, '00000000-0000-7000-8000-000000000000', 9223372036854775807);
@@ -43,9 +44,12 @@ UPDATE carried SET iuid = iuid_boundary('2021-06-01Z');
 SELECT pg_temp.raised_after('2021-06-01Z') AS after_the_iuid;
 UPDATE carried SET siq = siq_boundary('2021-09-01 12:00:00.5Z');
 SELECT pg_temp.raised_after('2021-09-01 12:00:00.5Z') AS after_the_siq;
+UPDATE carried SET ulid = ulid_boundary('2021-10-01 00:00:00.5Z');
+SELECT pg_temp.raised_after('2021-10-01 00:00:00.5Z') AS after_the_ulid;
 -- an id dated more than a day ahead of the clock came from no generator: skipped
-UPDATE carried SET snowflake = 9223372036854775807, iuid = 'ffffffff-ffff-8fff-bfff-ffffffffffff';
-SELECT pg_temp.raised_after('2021-09-01 12:00:00.5Z') AS after_the_siq_still;
+UPDATE carried SET snowflake = 9223372036854775807, iuid = 'ffffffff-ffff-8fff-bfff-ffffffffffff',
+                   ulid = '7ZZZZZZZZZZZZZZZZZZZZZZZZZ';
+SELECT pg_temp.raised_after('2021-10-01 00:00:00.5Z') AS after_the_ulid_still;
 -- a uuid column that held v4 keys before its UUIDv7 DEFAULT (doc/moving-tables.md): a v4 embeds no instant, so one
 -- that sorts above the newest UUIDv7 must not hide it
 CREATE TABLE moved_sessions (id uuid DEFAULT uuidv7_generate());

@@ -31,9 +31,9 @@ BEGIN
 	DROP TABLE ids;
 	RETURN disagreements;
 END $$;
-SELECT format, pg_temp.window_disagreements(format, key_type) AS disagreements
-FROM (VALUES ('distributedid', 'distributedid'), ('distributedid128', 'uuid'), ('uuidv7', 'uuid'), ('iuid', 'iuid'),
-             ('siq', 'siq'), ('snowflake', 'bigint'), ('hotguid', 'uuid')) AS formats(format, key_type);
+-- every format ordered by time (identities_formats)
+SELECT format_name AS format, pg_temp.window_disagreements(format_name, id_type::text) AS disagreements
+FROM identities_formats WHERE time_ordered ORDER BY format_name;
 
 -- the window's first and last ids: unbounded ends and empty windows
 SELECT distributedid_window_first('[2026-11-23 10:00Z,)') = distributedid_boundary('2026-11-23 10:00Z') AS first_is_boundary,
@@ -46,7 +46,7 @@ SELECT distributedid128_extract_timestamp('0961d372-e500-7000-0000-000000000000'
        uuidv7_extract_timestamp(uuidv7_boundary('2026-11-23 10:00Z')::text),
        hotguid_extract_timestamp(hotguid_boundary('2026-11-23 10:00:00.5Z')::text);
 SELECT iuid_window_first('(,)'), iuid_window_last('(,)'), siq_window_last('(,)'), snowflake_window_last('(,)'),
-       uuidv7_window_first('[infinity,)') AS past_the_range;
+       ulid_window_first('(,)'), ulid_window_last('(,)'), uuidv7_window_first('[infinity,)') AS past_the_range;
 -- an iuid window's last id is an iuid (the largest of the last millisecond), so its text reads back: a query
 -- shipped as text (postgres_fdw, EXPLAIN's output pasted) keeps working
 SELECT iuid_window_last('[2026-11-23 10:00Z,2026-11-23 11:00Z)') AS last,
@@ -61,6 +61,7 @@ CREATE TABLE u (id uuid PRIMARY KEY);
 CREATE TABLE i (id iuid PRIMARY KEY);
 CREATE TABLE s (id siq PRIMARY KEY);
 CREATE TABLE f (id bigint PRIMARY KEY);
+CREATE TABLE l (id ulid PRIMARY KEY);
 EXPLAIN (COSTS OFF) SELECT * FROM d WHERE id <@ '[2026-11-23 10:00Z,2026-11-23 11:00Z)';
 EXPLAIN (COSTS OFF) SELECT * FROM u WHERE distributedid128_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
 EXPLAIN (COSTS OFF) SELECT * FROM u WHERE uuidv7_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
@@ -68,11 +69,12 @@ EXPLAIN (COSTS OFF) SELECT * FROM i WHERE id <@ '[2026-11-23 10:00Z,2026-11-23 1
 EXPLAIN (COSTS OFF) SELECT * FROM s WHERE siq_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
 EXPLAIN (COSTS OFF) SELECT * FROM f WHERE snowflake_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
 EXPLAIN (COSTS OFF) SELECT * FROM u WHERE hotguid_within(id, '[2026-11-23 10:00Z,2026-11-23 11:00Z)');
+EXPLAIN (COSTS OFF) SELECT * FROM l WHERE id <@ '[2026-11-23 10:00Z,2026-11-23 11:00Z)';
 -- relative to now(): the same range, computed when the statement starts
 EXPLAIN (COSTS OFF) SELECT * FROM d WHERE id <@ tstzrange(now() - interval '1 day', NULL);
 RESET enable_seqscan;
 RESET enable_bitmapscan;
-DROP TABLE d, u, i, s, f;
+DROP TABLE d, u, i, s, f, l;
 
 -- partitions: a constant window prunes when planned, a window relative to now() when the statement starts
 SET enable_bitmapscan = off;
