@@ -64,7 +64,7 @@ run_recipe() {
 SESSIONS=()
 cleanup() {
 	for session in "${SESSIONS[@]}"; do touch "$IDENTITIES_WORK/${session%%:*}.stop"; done
-	for db in adoption_accounts adoption_inplace adoption_online adoption_sessions adoption_events adoption_events_portable; do
+	for db in adoption_accounts adoption_inplace adoption_online adoption_sessions adoption_payments adoption_events adoption_events_portable; do
 		psql_on $port -d postgres -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true
 	done
 }
@@ -142,6 +142,34 @@ error=$(sql $db -c "SELECT '$probe'::uuid::iuid" 2>&1 || true)
 [[ $error == *'is not an iuid'* ]] || fail "uuid-to-uuidv7: a v4 uuid became an iuid: $error"
 [ "$waited" -lt 1000 ] || fail "uuid-to-uuidv7: a reader waited $waited ms"
 figures+=("uuid-to-uuidv7=$waited")
+
+# --- ULIDs stored in a uuid column become a ulid column ---
+db=adoption_payments
+fresh_database $db
+sql $db -c "CREATE TABLE payments (id uuid PRIMARY KEY, amount numeric)" \
+	-c "INSERT INTO payments SELECT ulid_generate_at(timestamptz '2025-01-01Z' + n * interval '1 second')::uuid, n
+	    FROM generate_series(1, $rows) AS n" -c "VACUUM ANALYZE payments" \
+	-c "CREATE TABLE payments_before AS SELECT id::text AS id FROM payments"
+probe=$(sql $db -c "SELECT id FROM payments WHERE amount = $((rows / 2))")
+start_session reader $db "SELECT count(*) FROM payments WHERE id = '$probe'"
+run_recipe ulids-to-ulid $db
+sql $db -c "INSERT INTO payments (amount) SELECT -1 FROM generate_series(1, 1000)"
+report=$(sql $db -c "
+	SELECT concat_ws(' ',
+	  CASE WHEN (SELECT pg_typeof(id)::text FROM payments LIMIT 1) <> 'ulid' THEN 'not a ulid' END,
+	  CASE WHEN (SELECT count(*) FROM payments_before b LEFT JOIN payments p ON p.id::uuid::text = b.id WHERE p.id IS NULL) > 0 THEN 'lost' END,
+	  CASE WHEN (SELECT count(*) FROM payments WHERE amount > 0
+	             AND ulid_extract_timestamp(id) <> timestamptz '2025-01-01Z' + amount * interval '1 second') > 0 THEN 'not of their time' END,
+	  CASE WHEN (SELECT count(*) FROM payments WHERE amount = -1 AND ulid_within(id, tstzrange(now() - interval '1 minute', NULL))) <> 1000 THEN 'default' END,
+	  CASE WHEN (SELECT count(*) FROM payments WHERE id = '$probe'::uuid) <> 1 THEN 'not found by its uuid' END)")
+[ -z "$report" ] || fail "ulids-to-ulid: $report"
+figures+=("ulids-to-ulid=$waited")
+# from text: the values' first that is no ULID is named, and nothing changes
+sql $db -c "CREATE TABLE texts (id text PRIMARY KEY)" -c "INSERT INTO texts VALUES ('01arz3ndektsv4rrffq69g5fav'), ('not a ulid')"
+error=$(sql $db -c "ALTER TABLE texts ALTER COLUMN id TYPE ulid USING id::ulid" 2>&1 || true)
+[[ $error == *'invalid input syntax for type ulid: "not a ulid"'* ]] || fail "ulids-to-ulid: text not refused: $error"
+sql $db -c "DELETE FROM texts WHERE id = 'not a ulid'" -c "ALTER TABLE texts ALTER COLUMN id TYPE ulid USING id::ulid" >/dev/null
+[ "$(sql $db -c "SELECT id FROM texts")" = 01ARZ3NDEKTSV4RRFFQ69G5FAV ] || fail "ulids-to-ulid: text column not converted"
 
 # --- old rows get ids that sort by their created_at: with the native edition, and with the portable one (as on a
 # managed service: its plain script, on fewer rows, its functions being PL/pgSQL) ---
