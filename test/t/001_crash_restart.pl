@@ -2,7 +2,7 @@
 # reinitialises shared memory, so every generator restarts from the clock), then an immediate restart (pg_ctl stop
 # -m immediate and start: no shutdown checkpoint, like a power cut for the server's processes). Afterwards no
 # generator repeats an id committed before, and the generators that never run ahead of the clock (iUID, SIQ,
-# Snowflake, UUIDv7 below 4 096 ids a millisecond) keep increasing across both. (DistributedId and DistributedId128
+# Snowflake, ULID, UUIDv7 below 4 096 ids a millisecond) keep increasing across both. (DistributedId and DistributedId128
 # may restart below ids a burst had generated ahead of the clock: doc/operations.md, "Restarts".)
 use strict;
 use warnings;
@@ -21,10 +21,10 @@ $node->append_conf('postgresql.conf', "shared_preload_libraries = 'identities'\n
 $node->start;
 
 my $generators = "distributedid_generate(), distributedid128_generate(), iuid_generate(42, 7), hotguid_generate(17),
-	uuidv7_generate(), siq_generate('message'), snowflake_generate()";
+	uuidv7_generate(), siq_generate('message'), snowflake_generate(), ulid_generate()";
 $node->safe_psql('postgres', "CREATE EXTENSION identities;
 	CREATE TABLE drawn (phase integer, n integer, distributedid distributedid, distributedid128 uuid, iuid iuid,
-	                    hotguid uuid, uuidv7 uuid, siq siq, snowflake bigint)");
+	                    hotguid uuid, uuidv7 uuid, siq siq, snowflake bigint, ulid ulid)");
 sub generate
 {
 	my ($phase) = @_;
@@ -57,24 +57,26 @@ $node->start;
 generate(4);
 
 is( $node->safe_psql('postgres', "
-	SELECT format('rows %s, phases %s, repeated: distributedid %s, distributedid128 %s, iuid %s, hotguid %s, uuidv7 %s, siq %s, snowflake %s',
+	SELECT format('rows %s, phases %s, repeated: distributedid %s, distributedid128 %s, iuid %s, hotguid %s, uuidv7 %s, siq %s, snowflake %s, ulid %s',
 	              count(*), count(DISTINCT phase), count(*) - count(DISTINCT distributedid),
 	              count(*) - count(DISTINCT distributedid128), count(*) - count(DISTINCT iuid),
 	              count(*) - count(DISTINCT hotguid), count(*) - count(DISTINCT uuidv7), count(*) - count(DISTINCT siq),
-	              count(*) - count(DISTINCT snowflake))
+	              count(*) - count(DISTINCT snowflake), count(*) - count(DISTINCT ulid))
 	FROM drawn"),
-	'rows 60000, phases 3, repeated: distributedid 0, distributedid128 0, iuid 0, hotguid 0, uuidv7 0, siq 0, snowflake 0',
+	'rows 60000, phases 3, repeated: distributedid 0, distributedid128 0, iuid 0, hotguid 0, uuidv7 0, siq 0, snowflake 0, ulid 0',
 	'after a crash and an immediate restart, nothing repeated (phase 2 died with the crash)');
 # every id of a later phase is above every id of the earlier ones
 is( $node->safe_psql('postgres', "
-	SELECT string_agg(g, ' ') FROM (VALUES ('iuid'), ('uuidv7'), ('siq'), ('snowflake')) AS v(g)
+	SELECT string_agg(g, ' ') FROM (VALUES ('iuid'), ('uuidv7'), ('siq'), ('snowflake'), ('ulid')) AS v(g)
 	WHERE EXISTS (SELECT FROM (SELECT phase, min(x) AS low, max(x) AS high FROM
 	              (SELECT phase, CASE g WHEN 'iuid' THEN iuid::text WHEN 'uuidv7' THEN uuidv7::text
-	                                    WHEN 'siq' THEN siq::text ELSE lpad(snowflake::text, 20, '0') END AS x FROM drawn) AS d
+	                                    WHEN 'siq' THEN siq::text WHEN 'ulid' THEN ulid::uuid::text
+	                                    ELSE lpad(snowflake::text, 20, '0') END AS x FROM drawn) AS d
 	              GROUP BY phase) AS a
 	              JOIN (SELECT phase, min(x) AS low FROM
 	              (SELECT phase, CASE g WHEN 'iuid' THEN iuid::text WHEN 'uuidv7' THEN uuidv7::text
-	                                    WHEN 'siq' THEN siq::text ELSE lpad(snowflake::text, 20, '0') END AS x FROM drawn) AS d
+	                                    WHEN 'siq' THEN siq::text WHEN 'ulid' THEN ulid::uuid::text
+	                                    ELSE lpad(snowflake::text, 20, '0') END AS x FROM drawn) AS d
 	              GROUP BY phase) AS b ON b.phase > a.phase AND b.low <= a.high)"),
 	'', 'no ids went back across the crash or the restart');
 $node->stop;
