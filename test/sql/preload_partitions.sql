@@ -67,6 +67,7 @@ FROM (VALUES ('distributedid', 'distributedid', 'distributedid_generate()', 'id'
              ('iuid', 'iuid', 'iuid_generate(42, 7)', 'id', NULL),
              ('siq', 'siq', 'siq_generate(''message'')', 'id', NULL),
              ('snowflake', 'bigint', 'snowflake_generate()', 'id', NULL),
+             ('ulid', 'ulid', 'ulid_generate()', 'id', NULL),
              ('extracted timestamp', 'iuid', 'iuid_generate(42, 7)', '(iuid_extract_timestamp(id))', NULL))
 	AS formats(key, key_type, generator, partition_key, id_format);
 
