@@ -47,7 +47,7 @@ for number, line in enumerate(open('formats.tsv', encoding='utf-8'), 1):
     check((id_type == '-') == (generate == '-') == (generators == '-'),
           f'formats.tsv:{number}: a format without ids has no generator, and one with ids has one')
     formats.append({'name': name, 'title': title, 'ids': id_type != '-', 'own type': id_type == name,
-                    'time-ordered': time_ordered == 'yes'})
+                    'time-ordered': time_ordered == 'yes', 'high-water mark': high_water_mark == 'yes'})
 check(len(formats) > 0, 'formats.tsv lists no format')
 
 # Files of the tree as git knows them (tracked and new, not ignored): what a clean clone has. A copy without git
@@ -95,7 +95,8 @@ for row in rows:
         continue
     place, paths, scope = cells
     scope = scope.removesuffix(' format')
-    check(scope in ('every', 'ids', 'own type', 'time-ordered'), f'doc/adding-a-format.md: "{scope}" for {place}')
+    check(scope in ('every', 'ids', 'own type', 'time-ordered', 'high-water mark'),
+          f'doc/adding-a-format.md: "{scope}" for {place}')
     # "`a` or `b`": either; "`a`, `b`": each
     required = [[alternative.strip('` ') for alternative in part.split(' or ')] for part in paths.split(', ')]
     for fmt in formats:
