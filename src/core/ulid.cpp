@@ -20,10 +20,15 @@ int crockford_value(char character) noexcept {
 
 } // namespace
 
-std::string format_ulid(Uint128 id) {
-	std::string text(kUlidTextLength, '0');
+void write_ulid(Uint128 id, char out[kUlidTextLength + 1]) noexcept {
+	out[kUlidTextLength] = '\0';
 	for (std::size_t position = kUlidTextLength; position-- > 0; id >>= 5)
-		text[position] = kUlidAlphabet[static_cast<unsigned>(id & 31)];
+		out[position] = kUlidAlphabet[static_cast<unsigned>(id & 31)];
+}
+
+std::string format_ulid(Uint128 id) {
+	char text[kUlidTextLength + 1];
+	write_ulid(id, text);
 	return text;
 }
 

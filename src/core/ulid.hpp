@@ -35,7 +35,9 @@ inline UnixMicros ulid_unix_micros(Uint128 id) noexcept {
 	return static_cast<UnixMicros>(ulid_unix_millis(id)) * kMicrosPerMilli;
 }
 
-// The canonical text: 26 upper-case characters.
+// The canonical text: 26 upper-case characters, written with a NUL after them (into a buffer the glue owns, so that
+// no C++ object lives across a palloc), or as a string.
+void write_ulid(Uint128 id, char out[kUlidTextLength + 1]) noexcept;
 std::string format_ulid(Uint128 id);
 
 // ulid_in: 26 characters of Crockford's base32 in either case, read as Crockford decodes (I and L are 1, O is 0);

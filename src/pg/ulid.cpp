@@ -42,7 +42,11 @@ IDENTITIES_UUID_CROSS_TYPE(ulid, kUlidSize)
 
 IDENTITIES_FUNCTION(ulid_in) { return ulid_datum(parse_ulid(PG_GETARG_CSTRING(0))); }
 
-IDENTITIES_FUNCTION(ulid_out) { PG_RETURN_CSTRING(pstrdup(format_ulid(ulid_arg(fcinfo, 0)).c_str())); }
+IDENTITIES_FUNCTION(ulid_out) {
+	char text[kUlidTextLength + 1];
+	write_ulid(ulid_arg(fcinfo, 0), text);
+	PG_RETURN_CSTRING(pstrdup(text));
+}
 
 // The binary form is uuid's: the 16 bytes, every one of them a ulid.
 IDENTITIES_FUNCTION(ulid_recv) {
