@@ -32,20 +32,36 @@ export declare function siq(value: bigint | number | string | Siq): Siq
 /** The canonical lowercase text of a uuid of version 8, variant 10; a TypeError for anything else. */
 export declare function iuid(value: string): string
 
+/**
+ * A ULID's canonical text (26 upper-case characters of Crockford's base32) from any text the database reads: either
+ * case, I and L as 1, O as 0. A TypeError for another length or character (U among them), a RangeError for a first
+ * character above 7, before anything is sent.
+ */
+export declare function ulid(value: string): string
+/** A ULID's timestamp: its 48-bit Unix milliseconds (`new Date(ms)` for a Date). Throws as ulid() does. */
+export declare function ulidTimestamp(value: string): number
+/** The uuid of a ULID's 128 bits (what `ulid::uuid` gives), in canonical lowercase text. */
+export declare function ulidToUuid(value: string): string
+/** The ULID of a uuid's 128 bits (any case, hyphens or braces), as `uuid::ulid`; a TypeError for what is no uuid. */
+export declare function ulidFromUuid(value: string): string
+
 /** The types' text forms, parsed: decimal digits, hex digits, a uuid, a bigint (NULL, an array's NULL element: null). */
 export declare const parseText: {
   distributedid(text: string): bigint
   siq(text: string): bigint
   iuid(text: string): string
+  ulid(text: string): string
   int8(text: string): bigint
 }
 
-/** The binary (send/recv) forms, read: numeric's for distributedid and siq, a uuid's 16 bytes for iuid. */
+/** The binary (send/recv) forms, read: numeric's for distributedid and siq, a uuid's 16 bytes for iuid and ulid. */
 export declare const decodeBinary: {
   distributedid(bytes: Uint8Array): bigint
   siq(bytes: Uint8Array): bigint
   iuid(bytes: Uint8Array): string
   uuid(bytes: Uint8Array): string
+  /** The 16 bytes (big-endian) as the ULID's 26 characters. */
+  ulid(bytes: Uint8Array): string
   int8(bytes: Uint8Array): bigint
   /** PostgreSQL's binary array, as nested arrays (null for NULL). */
   array<T>(bytes: Uint8Array, decodeElement: (bytes: Uint8Array) => T): NestedArray<T>
@@ -56,6 +72,8 @@ export declare const encodeBinary: {
   distributedid(value: bigint | number | string | DistributedId): Buffer
   siq(value: bigint | number | string | Siq): Buffer
   iuid(text: string): Buffer
+  /** A ULID's text (as ulid() reads it) as its 16 bytes, big-endian. */
+  ulid(text: string): Buffer
   /** A one-dimensional array; elementOid: the element type's oid (lookupTypes()). */
   array<T>(values: ReadonlyArray<T | null>, elementOid: number, encodeElement: (value: T) => Buffer): Buffer
 }
@@ -82,5 +100,7 @@ export interface IdentitiesTypes {
   distributedid: TypeOids
   iuid: TypeOids
   siq: TypeOids
+  /** Absent where the extension is still 0.1.0 (its update to 0.2.0 creates the type). */
+  ulid?: TypeOids
   readonly version: string
 }

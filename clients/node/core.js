@@ -5,8 +5,8 @@
 const DISTRIBUTEDID_MAX = 10n ** 28n - 1n
 const SIQ_MAX = (1n << 112n) - 1n
 // The binary (send/recv) forms: numeric's for distributedid and siq (extension 0.2.0 on; 0.1.0 sent 12 and 14
-// big-endian bytes, legacyBinary below), the 16 bytes of a uuid for iuid.
-const SIZE = { distributedid: 12, siq: 14, iuid: 16, uuid: 16 }
+// big-endian bytes, legacyBinary below), the 16 bytes of a uuid for iuid and ulid.
+const SIZE = { distributedid: 12, siq: 14, iuid: 16, uuid: 16, ulid: 16 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Values to send
@@ -67,6 +67,45 @@ function iuid(value) {
     throw new TypeError(`${value} is not an iuid (a uuid of version 8, variant 10)`)
   }
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+// A ULID (github.com/ulid/spec) is held as its canonical text: 26 characters of Crockford's base32, upper case, so
+// ULIDs sort as strings in the order of their bits and times. ulid(text) reads a text as the database does (either
+// case, I and L as 1, O as 0) and returns that canonical text; another length or character (U among them) is a
+// TypeError, a first character above 7 (past 2^128 - 1) a RangeError, before anything is sent.
+const ULID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+const ULID_VALUES = new Map([...ULID_ALPHABET].flatMap((c, v) => [[c, v], [c.toLowerCase(), v]]))
+for (const [c, v] of [['I', 1], ['L', 1], ['O', 0]]) ULID_VALUES.set(c, v).set(c.toLowerCase(), v)
+
+function ulidToBigInt(value) {
+  if (typeof value !== 'string' || value.length !== 26) {
+    throw new TypeError(`${JSON.stringify(value)} is not a ulid (26 characters of Crockford's base32)`)
+  }
+  let n = 0n
+  for (const c of value) {
+    const v = ULID_VALUES.get(c)
+    if (v === undefined) throw new TypeError(`${JSON.stringify(value)} is not a ulid: ${JSON.stringify(c)} is not Crockford's base32`)
+    n = (n << 5n) | BigInt(v)
+  }
+  if (n >> 128n) throw new RangeError(`${value} is out of range for a ulid (its first character is above 7)`)
+  return n
+}
+
+function ulidFromBigInt(n) {
+  let text = ''
+  for (let shift = 125n; shift >= 0n; shift -= 5n) text += ULID_ALPHABET[Number((n >> shift) & 31n)]
+  return text
+}
+
+const ulid = (value) => ulidFromBigInt(ulidToBigInt(value))
+// The timestamp: the 48-bit Unix milliseconds of its first 10 characters, a Number (new Date(ms) for a Date).
+const ulidTimestamp = (value) => Number(ulidToBigInt(value) >> 80n)
+// The uuid of the same 128 bits (ulid::uuid), and back: any uuid is a ULID's bits.
+const ulidToUuid = (value) => uuidText(Buffer.from(ulidToBigInt(value).toString(16).padStart(32, '0'), 'hex'), 'ulid')
+function ulidFromUuid(value) {
+  const hex = typeof value === 'string' ? value.trim().replace(/^\{(.*)\}$/, '$1').replace(/-/g, '') : ''
+  if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new TypeError(`${JSON.stringify(value)} is not a uuid`)
+  return ulidFromBigInt(BigInt('0x' + hex))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -139,6 +178,8 @@ const decodeBinary = {
   siq: (buf) => readNumericForm(buf, SIQ_MAX, 'siq'),
   iuid: (buf) => uuidText(buf, 'iuid'),
   uuid: (buf) => uuidText(buf, 'uuid'),
+  // a ulid's binary form is uuid's: its 16 bytes, big-endian
+  ulid: (buf) => ulidFromBigInt(readUnsigned(buf, SIZE.ulid, 'ulid')),
   int8(buf) {
     if (!Buffer.isBuffer(buf) || buf.length !== 8) throw new RangeError('a binary bigint is 8 bytes')
     return buf.readBigInt64BE(0)
@@ -193,6 +234,7 @@ const encodeBinary = {
     if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new TypeError(`${JSON.stringify(text)} is not a uuid`)
     return Buffer.from(hex, 'hex')
   },
+  ulid: (text) => writeUnsigned(ulidToBigInt(text), SIZE.ulid),
   // A one-dimensional array in array_recv's form; elementOid must be the column's element type (lookupTypes()).
   array(values, elementOid, encodeElement) {
     const head = Buffer.alloc(values.length ? 20 : 12) // an empty array has no dimension
@@ -245,6 +287,7 @@ const parseText = {
   distributedid: orNull((text) => BigInt(text)),
   siq: orNull((text) => BigInt('0x' + text)),
   iuid: orNull((text) => text),
+  ulid: orNull((text) => text), // the database's text is the canonical one
   int8: orNull((text) => BigInt(text)),
 }
 
@@ -256,12 +299,14 @@ const LOOKUP_TYPES_SQL = `
       JOIN pg_catalog.pg_depend d ON d.refclassid = 'pg_catalog.pg_extension'::regclass AND d.refobjid = e.oid
        AND d.classid = 'pg_catalog.pg_type'::regclass AND d.deptype = 'e'
       JOIN pg_catalog.pg_type t ON t.oid = d.objid
-     WHERE e.extname = 'identities' AND t.typname IN ('distributedid', 'iuid', 'siq')`
+     WHERE e.extname = 'identities' AND t.typname IN ('distributedid', 'iuid', 'siq', 'ulid')`
 
-// rows: LOOKUP_TYPES_SQL's. Returns { distributedid: { oid, arrayOid }, iuid: ..., siq: ... } with a
-// non-enumerable version (the extension's: its binary forms follow it).
+// rows: LOOKUP_TYPES_SQL's. Returns { distributedid: { oid, arrayOid }, iuid: ..., siq: ..., ulid: ... } with a
+// non-enumerable version (the extension's: its binary forms follow it). ulid is left out of a database still on
+// extension 0.1.0, which has none (its update to 0.2.0 creates it).
 function typesFromRows(rows) {
-  if (rows.length !== 3) {
+  const names = rows.map((row) => row.typname)
+  if (!['distributedid', 'iuid', 'siq'].every((name) => names.includes(name))) {
     throw new Error('identities-pg: the identities extension is not installed in this database')
   }
   const types = {}
@@ -301,6 +346,10 @@ module.exports = {
   distributedid,
   siq,
   iuid,
+  ulid,
+  ulidTimestamp,
+  ulidToUuid,
+  ulidFromUuid,
   parseText,
   decodeBinary,
   encodeBinary,

@@ -2,8 +2,8 @@
 import type { IdentitiesTypes } from './core.js'
 
 export {
-  DISTRIBUTEDID_MAX, SIQ_MAX, DistributedId, Siq, distributedid, siq, iuid, parseText, decodeBinary, encodeBinary,
-  legacyBinary, NestedArray, TypeOids, IdentitiesTypes,
+  DISTRIBUTEDID_MAX, SIQ_MAX, DistributedId, Siq, distributedid, siq, iuid, ulid, ulidTimestamp, ulidToUuid,
+  ulidFromUuid, parseText, decodeBinary, encodeBinary, legacyBinary, NestedArray, TypeOids, IdentitiesTypes,
 } from './core.js'
 
 /** Anything with node-postgres's query(): a Client, a PoolClient, a Pool. */
@@ -39,7 +39,7 @@ export interface TypeParser {
 
 /**
  * Makes the types native values in the results of one client (its lifetime), or of every connection a pool opens
- * (call it before the pool's first query): distributedid and siq as BigInt, iuid as string, their arrays as
+ * (call it before the pool's first query): distributedid and siq as BigInt, iuid and ulid as string, their arrays as
  * arrays. Nothing global changes. Resolves to the looked-up types.
  */
 export declare function register(target: ClientLike | PoolLike, options?: RegisterOptions): Promise<IdentitiesTypes>

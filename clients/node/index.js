@@ -5,20 +5,24 @@
 //   await ids.register(client)          // a connected pg.Client: its results only
 //   await ids.register(pool)            // a pg.Pool, before its first query: every connection it opens
 //
-// Results:  distributedid -> BigInt, siq -> BigInt, iuid -> string (canonical lowercase uuid), and their arrays
+// Results:  distributedid -> BigInt, siq -> BigInt, iuid -> string (canonical lowercase uuid), ulid -> string (its
+//           26 upper-case characters of Crockford's base32; extension 0.2.0 on), and their arrays
 //           -> arrays of those; with { int8AsBigInt: true } also bigint (Snowflake) -> BigInt; with { wrap: true }
 //           distributedid -> DistributedId, siq -> Siq (JSON.stringify writes them as the server's to_json does).
 // Params:   node-postgres sends parameters as untyped text. A BigInt becomes decimal text, right for distributedid,
 //           WRONG for siq, whose text form is hexadecimal (in VALUES, in WHERE s = $1, as $1::siq): send siq(n),
 //           or write $1::numeric in INSERT/UPDATE and $1::numeric::siq in a comparison.
 //           distributedid(n) validates the range and sends decimal. An iuid is sent as its uuid string (iuid(text)
-//           checks that it is one, version 8 and variant 10, before it is sent).
+//           checks that it is one, version 8 and variant 10, before it is sent). A ulid is its 26-character text,
+//           as it arrives (ulid(text) checks a text and makes it canonical: upper case, I L O read as 1 1 0); a uuid
+//           string of the same 128 bits goes as $1::uuid (uuid -> ulid on assignment, and ulid = uuid compares);
+//           ulidTimestamp(text) is its Unix milliseconds.
 
 const pg = require('pg')
 
 const {
-  DISTRIBUTEDID_MAX, SIQ_MAX, DistributedId, Siq, distributedid, siq, iuid, parseText, decodeBinary, encodeBinary,
-  legacyBinary, LOOKUP_TYPES_SQL, typesFromRows,
+  DISTRIBUTEDID_MAX, SIQ_MAX, DistributedId, Siq, distributedid, siq, iuid, ulid, ulidTimestamp, ulidToUuid,
+  ulidFromUuid, parseText, decodeBinary, encodeBinary, legacyBinary, LOOKUP_TYPES_SQL, typesFromRows,
 } = require('./core.js')
 
 const UUID_OID = 2950
@@ -73,7 +77,8 @@ function typeParsers(types, options = {}) {
   // options.wrap: distributedid and siq as their wrappers (whose toJSON is the server's to_json) instead of BigInts
   const wrapper = { distributedid: DistributedId, siq: Siq }
   const wrapped = (name, parse) => options.wrap && wrapper[name] ? (raw) => new wrapper[name](parse(raw)) : parse
-  for (const name of ['distributedid', 'siq', 'iuid']) {
+  for (const name of ['distributedid', 'siq', 'iuid', 'ulid']) {
+    if (!types[name]) continue // ulid, in a database still on extension 0.1.0
     add(types[name].oid, types[name].arrayOid, name, wrapped(name, parseText[name]), wrapped(name, decoders[name]))
   }
   // The uuid formats (DistributedId128, HotGuid, LUUID, UUIDv7, public ids): node-postgres already gives the
@@ -127,6 +132,10 @@ module.exports = {
   distributedid,
   siq,
   iuid,
+  ulid,
+  ulidTimestamp,
+  ulidToUuid,
+  ulidFromUuid,
   DistributedId,
   Siq,
   parseText,

@@ -9,11 +9,13 @@ export type PostgresType<T, Input> = {
   parse: (text: string) => T
 }
 
-/** postgres.js's `types` option: sql.typed.distributedid(v), sql.typed.siq(v), sql.typed.iuid(v). */
+/** postgres.js's `types` option: sql.typed.distributedid(v), sql.typed.siq(v), sql.typed.iuid(v), sql.typed.ulid(v). */
 export type IdentitiesPostgresTypes = {
   distributedid: PostgresType<bigint, bigint | number | string | DistributedId>
   siq: PostgresType<bigint, bigint | number | string | Siq>
   iuid: PostgresType<string, string>
+  /** The ULID's 26-character text; absent where the extension is still 0.1.0. */
+  ulid?: PostgresType<string, string>
 }
 
 /** Anything with postgres.js's unsafe(): a postgres() instance. */

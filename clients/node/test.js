@@ -13,7 +13,7 @@ const { pipeline } = require('node:stream/promises')
 const pg = require('pg')
 const { to: copyTo, from: copyFrom } = require('pg-copy-streams')
 const ids = require('./index.js')
-const { distributedid, siq, decodeBinary, encodeBinary, parseText } = ids
+const { distributedid, siq, ulid, ulidTimestamp, ulidToUuid, ulidFromUuid, decodeBinary, encodeBinary, parseText } = ids
 
 let passed = 0
 let failed = 0
@@ -55,6 +55,13 @@ function vectors(name, kind) {
   return lines.slice(1)
     .map((line) => Object.fromEntries(line.split('\t').map((field, k) => [header[k], field || null])))
     .filter((row) => kind === undefined || row.kind === kind)
+}
+
+// The Unix milliseconds of a vector's ISO 8601 instant, past the year 9999 too (Date.parse wants +010889 there).
+function unixMsOf(text) {
+  const [, year, month, day, hour, minute, second, fraction = ''] =
+    /^(\d{4,})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d+))?Z$/.exec(text)
+  return Date.UTC(Number(year), month - 1, day, hour, minute, second) + Number(fraction.padEnd(3, '0').slice(0, 3))
 }
 
 // The layouts (README, "Reference"), composed here from their fields.
@@ -167,6 +174,61 @@ async function main() {
     const byte = (k) => parseInt(r.i.replace(/-/g, '').slice(2 * k, 2 * k + 2), 16)
     assert.deepEqual([byte(6) >> 4, byte(6) & 15, byte(7), byte(8) >> 6, ((byte(8) & 0x3f) << 2) | (byte(9) >> 6)],
       [8, 0, 1, 2, 2]) // version 8, format version 0, country 1, variant 10, service entity 2
+  })
+  await check('ulid: test/vectors/ulid.tsv through the codec (text, uuid, timestamp, bytes; input; refusals)', async () => {
+    for (const row of vectors('ulid', 'id')) {
+      assert.equal(ulid(row.ulid), row.ulid)
+      assert.equal(ulidToUuid(row.ulid), row.uuid)
+      assert.equal(ulidFromUuid(row.uuid.toUpperCase()), row.ulid)
+      assert.equal(ulidTimestamp(row.ulid), unixMsOf(row.timestamp), row.ulid)
+      assert.equal(encodeBinary.ulid(row.ulid).toString('hex'), row.uuid.replace(/-/g, ''))
+      assert.equal(decodeBinary.ulid(Buffer.from(row.uuid.replace(/-/g, ''), 'hex')), row.ulid)
+    }
+    for (const row of vectors('ulid', 'input')) assert.equal(ulid(row.text), row.ulid, row.text)
+    for (const row of vectors('ulid', 'invalid')) {
+      // 22003 (a first character above 7) is a RangeError, 22P02 (length, character) a TypeError
+      assert.throws(() => ulid(row.text), row.sqlstate === '22003' ? RangeError : TypeError, row.text)
+    }
+    assert.throws(() => decodeBinary.ulid(Buffer.alloc(15)), RangeError)
+  })
+  await check('ulid: the vectors through node-postgres and the server (text, uuid, timestamp; refusals)', async () => {
+    for (const row of vectors('ulid', 'id')) {
+      const [r] = await q(`SELECT v, v::text AS t, v::uuid AS u,
+          (extract(epoch FROM ulid_extract_timestamp(v)) * 1000)::bigint::text AS ms FROM (SELECT $1::ulid AS v) x`, [row.ulid])
+      assert.deepEqual(r, { v: row.ulid, t: row.ulid, u: row.uuid, ms: String(ulidTimestamp(row.ulid)) })
+      // the uuid of the same bits, as $1::uuid, is the same ulid
+      assert.deepEqual(await q('SELECT $1::uuid::ulid AS v, $1::uuid = $2::ulid AS same', [row.uuid, row.ulid]),
+        [{ v: row.ulid, same: true }])
+    }
+    for (const row of vectors('ulid', 'input')) {
+      assert.deepEqual(await q('SELECT $1::ulid AS v', [row.text]), [{ v: ulid(row.text) }])
+    }
+    for (const row of vectors('ulid', 'invalid')) await rejectsWith(client.query('SELECT $1::ulid', [row.text]), row.sqlstate)
+  })
+  await check('ulid: generated ids, arrays, binary COPY both ways, binary results', async () => {
+    await q('CREATE TEMP TABLE ulids (n serial, u ulid, ua ulid[])')
+    await q(`INSERT INTO ulids (u, ua) SELECT ulid_generate(), ARRAY[ulid_generate(), NULL] FROM generate_series(1, 20)`)
+    await q('INSERT INTO ulids (u, ua) VALUES ($1::uuid, $2)', [crypto.randomUUID(), ['01arz3ndektsv4rrffq69g5fav']])
+    const rows = await q(`SELECT u, ua, (extract(epoch FROM ulid_extract_timestamp(u)) * 1000)::bigint::text AS ms
+      FROM ulids ORDER BY n`)
+    for (const r of rows) {
+      assert.equal(ulid(r.u), r.u) // canonical text
+      assert.equal(String(ulidTimestamp(r.u)), r.ms)
+    }
+    assert.deepEqual(rows.at(-1).ua, ['01ARZ3NDEKTSV4RRFFQ69G5FAV'])
+    assert.equal(rows[0].ua[1], null)
+    const copied = await copyOut(client, 'COPY (SELECT u, ua FROM ulids ORDER BY n) TO STDOUT (FORMAT BINARY)')
+    const decoded = parseBinaryCopy(copied).map(([u, ua]) => ({ u: decodeBinary.ulid(u), ua: decodeBinary.array(ua, decodeBinary.ulid) }))
+    assert.deepEqual(decoded, rows.map(({ u, ua }) => ({ u, ua })))
+    await q('CREATE TEMP TABLE ulids2 (u ulid, ua ulid[])')
+    const encoded = rows.map(({ u, ua }) => [encodeBinary.ulid(u), encodeBinary.array(ua, types.ulid.oid, encodeBinary.ulid)])
+    await copyIn(client, 'COPY ulids2 (u, ua) FROM STDIN (FORMAT BINARY)', buildBinaryCopy(encoded))
+    assert.deepEqual(await q('SELECT u, ua FROM ulids2 ORDER BY u'), [...rows].map(({ u, ua }) => ({ u, ua }))
+      .sort((a, b) => (a.u < b.u ? -1 : a.u > b.u ? 1 : 0))) // text order is the ulids' order
+    // bytes valid as UTF-8 (ASCII) survive node-postgres's binary results; the others are refused, never misread
+    const ascii = ulidFromUuid('30313233-3435-3637-3839-414243444546')
+    assert.equal(await binaryAgrees(client, 'SELECT $1::ulid AS v', [ascii], ascii), 'decoded')
+    for (const { u } of rows) await binaryAgrees(client, 'SELECT $1::ulid AS v', [u], u)
   })
   await check('uuid formats (DistributedId128, HotGuid, LUUID, UUIDv7, public id) read as strings and go back', async () => {
     const [r] = await q(`SELECT a, a::text AS at, h, h::text AS ht, l, l::text AS lt, v, v::text AS vt, p, p::text AS pt, did

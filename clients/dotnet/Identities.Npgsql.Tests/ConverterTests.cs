@@ -1,3 +1,4 @@
+using Npgsql.Identities;
 using Npgsql.Identities.Internal;
 using System.Numerics;
 using Xunit;
@@ -112,5 +113,58 @@ public class ConverterTests
         Span<byte> bytes = stackalloc byte[SiqConverter.Length];
         SiqConverter.Encode(0x0102, bytes);
         Assert.Equal("0000000000000000000000000102", Convert.ToHexString(bytes));
+    }
+
+    // The Unix milliseconds of a vector's ISO 8601 instant, past the year 9999 too (a DateTimeOffset stops there): the
+    // year moved back by 400-year cycles, which are whole weeks of 146097 days.
+    internal static long UnixMillisecondsOf(string text)
+    {
+        var year = int.Parse(text[..text.IndexOf('-')]);
+        var cycles = year > 9999 ? (year - 9000) / 400 + 1 : 0;
+        var instant = DateTimeOffset.Parse($"{year - 400 * cycles:D4}{text[text.IndexOf('-')..]}",
+            System.Globalization.CultureInfo.InvariantCulture);
+        return instant.ToUnixTimeMilliseconds() + cycles * 146097L * 86_400_000;
+    }
+
+    [Fact]
+    public void Ulid_reads_and_writes_the_vectors()
+    {
+        foreach (var row in Vectors.Rows("ulid", "id"))
+        {
+            var ulid = Ulid.Parse(row["ulid"]!);
+            Assert.Equal(row["ulid"], ulid.ToString());
+            Assert.Equal(row["uuid"], ulid.ToGuid().ToString());
+            Assert.Equal(ulid, new Ulid(Guid.Parse(row["uuid"]!)));
+            Assert.Equal(row["uuid"]!.Replace("-", ""), Convert.ToHexStringLower(ulid.ToByteArray()));
+            Assert.Equal(ulid, UlidConverter.Decode(ulid.ToByteArray()));
+            Assert.Equal(UnixMillisecondsOf(row["timestamp"]!), ulid.UnixMilliseconds);
+            if (ulid.UnixMilliseconds <= DateTimeOffset.MaxValue.ToUnixTimeMilliseconds())
+                Assert.Equal(DateTimeOffset.Parse(row["timestamp"]!, System.Globalization.CultureInfo.InvariantCulture), ulid.Timestamp);
+            else
+                Assert.Throws<ArgumentOutOfRangeException>(() => ulid.Timestamp);
+        }
+        foreach (var row in Vectors.Rows("ulid", "input"))
+            Assert.Equal(row["ulid"], Ulid.Parse(row["text"]!).ToString());
+        foreach (var row in Vectors.Rows("ulid", "invalid"))
+        {
+            // The server's 22003 (a first character above 7) is an OverflowException, its 22P02 a FormatException.
+            if (row["sqlstate"] == "22003")
+                Assert.Throws<OverflowException>(() => Ulid.Parse(row["text"]!));
+            else
+                Assert.Throws<FormatException>(() => Ulid.Parse(row["text"]!));
+            Assert.False(Ulid.TryParse(row["text"], out _), row["text"]);
+        }
+    }
+
+    [Fact]
+    public void Ulid_orders_formats_and_refuses_other_lengths()
+    {
+        Assert.True(Ulid.Parse("01BX5ZZKBKACTAV9WEVGEMMVRZ") < Ulid.Parse("01BX5ZZKBKACTAV9WEVGEMMVS0"));
+        Assert.Equal("7ZZZZZZZZZZZZZZZZZZZZZZZZZ", Ulid.MaxValue.ToString());
+        Assert.Equal("00000000000000000000000000", Ulid.MinValue.ToString());
+        Assert.Equal("01ARZ3NDEKTSV4RRFFQ69G5FAV", $"{Ulid.Parse("01arz3ndektsv4rrffq69g5fav")}"); // TryFormat
+        Assert.False(Ulid.TryParse((string?)null, out _));
+        Assert.Throws<ArgumentException>(() => new Ulid(new byte[15]));
+        Assert.Throws<InvalidCastException>(() => UlidConverter.Decode(new byte[17]));
     }
 }

@@ -1,5 +1,6 @@
 using System.Numerics;
 using Npgsql;
+using Npgsql.Identities;
 using NpgsqlTypes;
 using Xunit;
 
@@ -102,12 +103,13 @@ public sealed class PluginTests : IAsyncLifetime
         }
     }
 
-    // Each distributedid, siq and iuid of test/vectors (its text, and its number: a siq's is its numeric form): the
+    // Each distributedid, siq, iuid and ulid of test/vectors (its text, and its number: a siq's is its numeric form): the
     // plugin writes the number as the server's text says and reads the server's value of the text as that number.
     public static IEnumerable<object[]> VectorValues() =>
         Vectors.Rows("distributedid").Select(v => new object[] { "distributedid", v["distributedid"]!, v["distributedid"]! })
             .Concat(Vectors.Rows("siq", "forms").Select(v => new object[] { "siq", v["siq"]!, v["numeric"]! }))
-            .Concat(Vectors.Rows("iuid").Select(v => new object[] { "iuid", v["iuid"]!, v["iuid"]! }));
+            .Concat(Vectors.Rows("iuid").Select(v => new object[] { "iuid", v["iuid"]!, v["iuid"]! }))
+            .Concat(Vectors.Rows("ulid", "id").Select(v => new object[] { "ulid", v["ulid"]!, v["ulid"]! }));
 
     [Theory]
     [MemberData(nameof(VectorValues))]
@@ -117,6 +119,7 @@ public sealed class PluginTests : IAsyncLifetime
         {
             "distributedid" => decimal.Parse(number),
             "siq" => BigInteger.Parse(number),
+            "ulid" => Ulid.Parse(number),
             _ => Guid.Parse(number),
         };
         await using var command = new NpgsqlCommand($"SELECT @v, @v::text, @t::{type}, @t::{type} = @v", _connection);
@@ -128,6 +131,101 @@ public sealed class PluginTests : IAsyncLifetime
         Assert.Equal(text, reader.GetString(1));
         Assert.Equal(value, reader.GetValue(2));
         Assert.True(reader.GetBoolean(3));
+    }
+
+    // Each ulid of test/vectors: the server's uuid and timestamp of the Ulid sent are the file's, and the server reads
+    // each text the codec reads (either case, I L O) as the same Ulid and refuses the others with the file's SQLSTATE.
+    [Fact]
+    public async Task UlidVectorsAgreeWithTheServer()
+    {
+        foreach (var row in Vectors.Rows("ulid", "id"))
+        {
+            await using var command = new NpgsqlCommand(
+                "SELECT @u::uuid, (extract(epoch FROM ulid_extract_timestamp(@u)) * 1000)::bigint", _connection);
+            command.Parameters.AddWithValue("u", Ulid.Parse(row["ulid"]!)); // a Ulid needs no data type name
+            await using var reader = await command.ExecuteReaderAsync();
+            Assert.True(await reader.ReadAsync());
+            Assert.Equal(Guid.Parse(row["uuid"]!), reader.GetGuid(0));
+            Assert.Equal(ConverterTests.UnixMillisecondsOf(row["timestamp"]!), reader.GetInt64(1));
+        }
+        foreach (var row in Vectors.Rows("ulid", "input"))
+        {
+            await using var command = new NpgsqlCommand("SELECT @t::ulid", _connection);
+            command.Parameters.AddWithValue("t", row["text"]!);
+            Assert.Equal(Ulid.Parse(row["text"]!), await command.ExecuteScalarAsync());
+        }
+        foreach (var row in Vectors.Rows("ulid", "invalid"))
+        {
+            await using var command = new NpgsqlCommand("SELECT @t::ulid", _connection);
+            command.Parameters.AddWithValue("t", row["text"]!);
+            var e = await Assert.ThrowsAsync<PostgresException>(() => command.ExecuteScalarAsync());
+            Assert.Equal(row["sqlstate"], e.SqlState);
+        }
+    }
+
+    [Fact]
+    public async Task UlidReadsWritesArraysAndBinaryCopy()
+    {
+        await Execute("CREATE TEMP TABLE ulids (n serial, u ulid, ua ulid[])");
+        // generated: a Ulid by default, or the Guid of its bits; the server's text, uuid and timestamp agree
+        await using (var command = new NpgsqlCommand("SELECT u, u, u::text, u::uuid, " +
+            "(extract(epoch FROM ulid_extract_timestamp(u)) * 1000)::bigint FROM ulid_generate() AS u", _connection))
+        await using (var reader = await command.ExecuteReaderAsync())
+        {
+            Assert.True(await reader.ReadAsync());
+            Assert.Equal(typeof(Ulid), reader.GetFieldType(0));
+            var u = Assert.IsType<Ulid>(reader.GetValue(0));
+            Assert.Equal(u.ToGuid(), reader.GetFieldValue<Guid>(1));
+            Assert.Equal(reader.GetString(2), u.ToString());
+            Assert.Equal(reader.GetGuid(3), u.ToGuid());
+            Assert.Equal(reader.GetInt64(4), u.UnixMilliseconds);
+        }
+        // parameters: Ulid and Ulid[] as they are, a Guid and Guid[] naming ulid
+        var some = Ulid.Parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+        await using (var insert = new NpgsqlCommand("INSERT INTO ulids (u, ua) VALUES (@u, @ua), (@g, @ga)", _connection))
+        {
+            insert.Parameters.AddWithValue("u", some);
+            insert.Parameters.AddWithValue("ua", new[] { some, Ulid.MaxValue });
+            insert.Parameters.Add(new NpgsqlParameter<Guid>("g", some.ToGuid()) { DataTypeName = "ulid" });
+            insert.Parameters.Add(new NpgsqlParameter { ParameterName = "ga", Value = new[] { some.ToGuid(), Ulid.MaxValue.ToGuid() }, DataTypeName = "ulid[]" });
+            Assert.Equal(2, await insert.ExecuteNonQueryAsync());
+        }
+        await using (var select = new NpgsqlCommand("SELECT u, ua FROM ulids WHERE u = @u AND @max = ANY (ua)", _connection))
+        {
+            select.Parameters.AddWithValue("u", some);
+            select.Parameters.AddWithValue("max", Ulid.MaxValue);
+            await using var reader = await select.ExecuteReaderAsync();
+            for (var row = 0; row < 2; row++)
+            {
+                Assert.True(await reader.ReadAsync());
+                Assert.Equal(some, reader.GetFieldValue<Ulid>(0));
+                Assert.Equal(new[] { some, Ulid.MaxValue }, reader.GetFieldValue<Ulid[]>(1));
+            }
+            Assert.False(await reader.ReadAsync());
+        }
+        await Execute("INSERT INTO ulids (u, ua) SELECT ulid_generate(), ARRAY[ulid_generate(), NULL] FROM generate_series(1, 10)");
+        // binary COPY out and back in
+        var rows = new List<(Ulid u, Ulid?[] ua)>();
+        await using (var exporter = await _connection.BeginBinaryExportAsync("COPY (SELECT u, ua FROM ulids ORDER BY n) TO STDOUT (FORMAT BINARY)"))
+            while (await exporter.StartRowAsync() != -1)
+                rows.Add((await exporter.ReadAsync<Ulid>(), await exporter.ReadAsync<Ulid?[]>()));
+        Assert.Equal(12, rows.Count);
+        Assert.Equal(new Ulid?[] { some, Ulid.MaxValue }, rows[0].ua);
+        Assert.Null(rows[^1].ua[1]);
+        await Execute("CREATE TEMP TABLE ulids_copied (n serial, u ulid, ua ulid[])");
+        await using (var importer = await _connection.BeginBinaryImportAsync("COPY ulids_copied (u, ua) FROM STDIN (FORMAT BINARY)"))
+        {
+            foreach (var (u, ua) in rows)
+            {
+                await importer.StartRowAsync();
+                await importer.WriteAsync(u);
+                await importer.WriteAsync(ua);
+            }
+            await importer.CompleteAsync();
+        }
+        Assert.Equal(0L, await Server.Scalar<long>(_connection,
+            "SELECT count(*) FROM ((SELECT n, u, ua FROM ulids EXCEPT SELECT n, u, ua FROM ulids_copied) " +
+            "UNION ALL (SELECT n, u, ua FROM ulids_copied EXCEPT SELECT n, u, ua FROM ulids)) AS d"));
     }
 
     [Fact]

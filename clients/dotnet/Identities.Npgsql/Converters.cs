@@ -6,7 +6,7 @@ using Npgsql.Internal;
 namespace Npgsql.Identities.Internal;
 
 // Each converter reads and writes its type's binary form (the extension's send and recv: numeric's binary form for
-// distributedid and siq since extension 0.2.0, uuid's 16 bytes for iuid) and checks a value when Npgsql sizes it,
+// distributedid and siq since extension 0.2.0, uuid's 16 bytes for iuid and ulid) and checks a value when Npgsql sizes it,
 // before anything is sent: the write size is declared as an upper bound, which makes Npgsql call GetSize for every
 // value while it binds the parameters or a COPY row (CheckedFixedLengthConverter, CheckedNumericFormConverter).
 
@@ -229,6 +229,51 @@ sealed class IuidConverter() : CheckedFixedLengthConverter<Guid>(Length)
                 $"{value} is not an iuid: an iUID is a UUID of version 8 and variant 10 (its text reads xxxxxxxx-xxxx-8xxx-[89ab]xxx-xxxxxxxxxxxx).",
                 nameof(value));
     }
+}
+
+// ulid: its 128 bits, 16 bytes big-endian as uuid's (every 128 bits are a ulid: nothing to check).
+sealed class UlidConverter() : CheckedFixedLengthConverter<Ulid>(Ulid.ByteLength)
+{
+    protected override Ulid ReadCore(PgReader reader)
+    {
+        Span<byte> bytes = stackalloc byte[Ulid.ByteLength];
+        reader.ReadBytes(bytes);
+        return new Ulid(bytes);
+    }
+
+    internal static Ulid Decode(ReadOnlySpan<byte> bytes)
+        => bytes.Length == Ulid.ByteLength
+            ? new Ulid(bytes)
+            : throw new InvalidCastException($"A ulid is {Ulid.ByteLength} bytes, not {bytes.Length}.");
+
+    protected override void WriteCore(PgWriter writer, Ulid value)
+    {
+        Span<byte> bytes = stackalloc byte[Ulid.ByteLength];
+        value.TryWriteBytes(bytes);
+        writer.WriteBytes(bytes);
+    }
+
+    protected override void Check(Ulid value) { }
+}
+
+// ulid as the Guid of the same 128 bits (ulid::uuid), when asked for one.
+sealed class UlidGuidConverter() : CheckedFixedLengthConverter<Guid>(Ulid.ByteLength)
+{
+    protected override Guid ReadCore(PgReader reader)
+    {
+        Span<byte> bytes = stackalloc byte[Ulid.ByteLength];
+        reader.ReadBytes(bytes);
+        return new Guid(bytes, bigEndian: true);
+    }
+
+    protected override void WriteCore(PgWriter writer, Guid value)
+    {
+        Span<byte> bytes = stackalloc byte[Ulid.ByteLength];
+        value.TryWriteBytes(bytes, bigEndian: true, out _);
+        writer.WriteBytes(bytes);
+    }
+
+    protected override void Check(Guid value) { }
 }
 
 // siq: a 112-bit unsigned integer, sent as numeric (at most 9 digits; its text form is hexadecimal, so it is never

@@ -5,7 +5,8 @@ namespace Npgsql;
 
 /// <summary>
 /// Adds the identities extension's types to an Npgsql type mapper: <c>distributedid</c> as <see cref="decimal"/>,
-/// <c>iuid</c> as <see cref="System.Guid"/>, <c>siq</c> as <see cref="System.Numerics.BigInteger"/>, and their arrays.
+/// <c>iuid</c> as <see cref="System.Guid"/>, <c>siq</c> as <see cref="System.Numerics.BigInteger"/>, <c>ulid</c> as
+/// <see cref="Npgsql.Identities.Ulid"/> (or the <see cref="System.Guid"/> of its bits), and their arrays.
 /// </summary>
 public static class NpgsqlIdentitiesExtensions
 {

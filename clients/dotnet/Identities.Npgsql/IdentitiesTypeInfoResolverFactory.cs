@@ -7,13 +7,14 @@ namespace Npgsql.Identities.Internal;
 
 // The plugin's resolvers, in Npgsql's plugin shape. The types are named unqualified, so they match in whatever
 // schema the extension lives. Every mapping requires the data type name: a decimal, Guid or BigInteger parameter
-// without one keeps Npgsql's own mapping (numeric, uuid, numeric). A siq reads as a BigInteger, or as a UInt128
-// when asked for one.
+// without one keeps Npgsql's own mapping (numeric, uuid, numeric); a Ulid, the plugin's own type, needs none. A siq
+// reads as a BigInteger, or as a UInt128 when asked for one; a ulid as a Ulid, or as the Guid of its bits.
 sealed class IdentitiesTypeInfoResolverFactory : PgTypeInfoResolverFactory
 {
     internal const string DistributedId = "distributedid";
     internal const string Iuid = "iuid";
     internal const string Siq = "siq";
+    internal const string Ulid = "ulid";
 
     public override IPgTypeInfoResolver CreateResolver() => new Resolver();
     public override IPgTypeInfoResolver? CreateArrayResolver() => new ArrayResolver();
@@ -41,6 +42,13 @@ sealed class IdentitiesTypeInfoResolverFactory : PgTypeInfoResolverFactory
             mappings.AddStructType<UInt128>(Siq,
                 static (options, mapping, _) => mapping.CreateInfo(options, new SiqUInt128Converter()),
                 MatchRequirement.DataTypeName);
+            // Ulid is sent as a ulid with no data type name; Guid only when it names ulid (else it stays a uuid).
+            mappings.AddStructType<Npgsql.Identities.Ulid>(Ulid,
+                static (options, mapping, _) => mapping.CreateInfo(options, new UlidConverter()),
+                MatchRequirement.Single);
+            mappings.AddStructType<Guid>(Ulid,
+                static (options, mapping, _) => mapping.CreateInfo(options, new UlidGuidConverter()),
+                MatchRequirement.DataTypeName);
             return mappings;
         }
     }
@@ -59,6 +67,8 @@ sealed class IdentitiesTypeInfoResolverFactory : PgTypeInfoResolverFactory
             mappings.AddStructArrayType<Guid>(Iuid);
             mappings.AddStructArrayType<BigInteger>(Siq);
             mappings.AddStructArrayType<UInt128>(Siq);
+            mappings.AddStructArrayType<Npgsql.Identities.Ulid>(Ulid);
+            mappings.AddStructArrayType<Guid>(Ulid);
             return mappings;
         }
     }

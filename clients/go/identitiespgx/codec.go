@@ -403,3 +403,129 @@ func (iuidCodec) DecodeDatabaseSQLValue(_ *pgtype.Map, _ uint32, format int16, s
 	}
 	return iuid.String(), nil
 }
+
+// ulidCodec is the pgtype.Codec of ulid: uuid's 16 bytes in binary (the 128 bits big-endian), the 26 characters
+// of Crockford's base32 in text.
+type ulidCodec struct{}
+
+func (ulidCodec) FormatSupported(format int16) bool {
+	return format == pgtype.TextFormatCode || format == pgtype.BinaryFormatCode
+}
+
+func (ulidCodec) PreferredFormat() int16 { return pgtype.BinaryFormatCode }
+
+func (ulidCodec) PlanEncode(_ *pgtype.Map, _ uint32, format int16, value any) pgtype.EncodePlan {
+	var read func(value any) (Ulid, error)
+	switch value.(type) {
+	case Ulid:
+		read = func(value any) (Ulid, error) { return value.(Ulid), nil }
+	case pgtype.UUIDValuer: // pgtype.UUID, and pgx's wrapper of a [16]byte (a google/uuid or gofrs UUID too)
+		read = func(value any) (Ulid, error) {
+			uuid, err := value.(pgtype.UUIDValuer).UUIDValue()
+			if err != nil {
+				return Ulid{}, err
+			}
+			if !uuid.Valid {
+				return Ulid{}, errNull
+			}
+			return Ulid(uuid.Bytes), nil
+		}
+	case pgtype.TextValuer: // a string, in a binary COPY or a binary parameter
+		read = func(value any) (Ulid, error) {
+			text, err := value.(pgtype.TextValuer).TextValue()
+			if err != nil {
+				return Ulid{}, err
+			}
+			if !text.Valid {
+				return Ulid{}, errNull
+			}
+			return ParseUlid(text.String)
+		}
+	default:
+		return nil
+	}
+	return &encodePlanUlid{read: read, format: format}
+}
+
+type encodePlanUlid struct {
+	read   func(value any) (Ulid, error)
+	format int16
+}
+
+func (p *encodePlanUlid) Encode(value any, buf []byte) ([]byte, error) {
+	ulid, err := p.read(value)
+	if err == errNull {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if p.format == pgtype.TextFormatCode {
+		return append(buf, ulid.String()...), nil
+	}
+	return append(buf, ulid[:]...), nil
+}
+
+func (ulidCodec) PlanScan(_ *pgtype.Map, _ uint32, format int16, target any) pgtype.ScanPlan {
+	switch target.(type) {
+	case *Ulid, pgtype.UUIDScanner, pgtype.TextScanner:
+		return scanPlanUlid{format: format}
+	}
+	return nil
+}
+
+type scanPlanUlid struct{ format int16 }
+
+func (p scanPlanUlid) Scan(src []byte, target any) error {
+	if src == nil {
+		switch target := target.(type) {
+		case pgtype.UUIDScanner:
+			return target.ScanUUID(pgtype.UUID{})
+		case pgtype.TextScanner:
+			return target.ScanText(pgtype.Text{})
+		}
+		return cannotScanNull(target)
+	}
+	ulid, err := decodeUlid(p.format, src)
+	if err != nil {
+		return err
+	}
+	switch target := target.(type) {
+	case *Ulid:
+		*target = ulid
+		return nil
+	case pgtype.UUIDScanner:
+		return target.ScanUUID(pgtype.UUID{Bytes: ulid, Valid: true})
+	}
+	return target.(pgtype.TextScanner).ScanText(pgtype.Text{String: ulid.String(), Valid: true})
+}
+
+func decodeUlid(format int16, src []byte) (Ulid, error) {
+	if format == pgtype.TextFormatCode {
+		return ParseUlid(string(src))
+	}
+	if len(src) != 16 {
+		return Ulid{}, fmt.Errorf("identitiespgx: a ulid has 16 bytes, not %d", len(src))
+	}
+	return Ulid(src), nil
+}
+
+// DecodeValue gives a Ulid (rows.Values(), scanning into *any).
+func (ulidCodec) DecodeValue(_ *pgtype.Map, _ uint32, format int16, src []byte) (any, error) {
+	if src == nil {
+		return nil, nil
+	}
+	return decodeUlid(format, src)
+}
+
+// DecodeDatabaseSQLValue gives the 26 characters (database/sql through pgx's stdlib).
+func (ulidCodec) DecodeDatabaseSQLValue(_ *pgtype.Map, _ uint32, format int16, src []byte) (driver.Value, error) {
+	if src == nil {
+		return nil, nil
+	}
+	ulid, err := decodeUlid(format, src)
+	if err != nil {
+		return nil, err
+	}
+	return ulid.String(), nil
+}

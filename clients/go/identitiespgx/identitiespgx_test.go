@@ -949,6 +949,9 @@ func TestRegisterFindsTheTypesWhereverTheyLive(t *testing.T) {
 	if backD != mustDistributedID(maxDistributedID) || backS != mustSiq(maxSiq) || len(sentD) != 12 || len(sentS) != 14 {
 		t.Errorf("0.1.0: %v %v, sends %x %x", backD, backS, sentD, sentS)
 	}
+	if _, ok := old.TypeMap().TypeForName("ulid"); ok {
+		t.Errorf("0.1.0, which has no ulid: a ulid registered")
+	}
 	// A database without the extension.
 	plain, err := pgx.Connect(ctx, "dbname=postgres")
 	if err != nil {

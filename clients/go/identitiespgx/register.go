@@ -1,6 +1,6 @@
 // Package identitiespgx maps the identities extension's types to Go values in pgx v5: distributedid to
-// DistributedID, siq to Siq, iuid to Iuid, and their arrays to slices, in text and binary, in parameters, results
-// and CopyFrom.
+// DistributedID, siq to Siq, iuid to Iuid, ulid to Ulid (extension 0.2.0 on), and their arrays to slices, in text
+// and binary, in parameters, results and CopyFrom.
 //
 //	conn, err := pgx.Connect(ctx, "")
 //	err = identitiespgx.Register(ctx, conn)
@@ -20,11 +20,12 @@ import (
 // The types where the extension lives, on the search path or not; and its version, for the binary form.
 const lookupQuery = `SELECT e.extversion, t.typname, t.oid, t.typarray
 	FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_type t ON t.typnamespace = e.extnamespace
-	WHERE e.extname = 'identities' AND t.typname IN ('distributedid', 'iuid', 'siq')`
+	WHERE e.extname = 'identities' AND t.typname IN ('distributedid', 'iuid', 'siq', 'ulid')`
 
 // Register looks the extension's types up in conn's database (their oids differ from one database to the next)
 // and registers their codecs, and their arrays', in conn's type map: one query. Its signature is that of
-// pgxpool.Config.AfterConnect. It fails if the extension is not installed in that database.
+// pgxpool.Config.AfterConnect. It fails if the extension is not installed in that database. An extension still at
+// 0.1.0 has no ulid, which is then left out.
 func Register(ctx context.Context, conn *pgx.Conn) error {
 	rows, err := conn.Query(ctx, lookupQuery)
 	if err != nil {
@@ -43,7 +44,13 @@ func Register(ctx context.Context, conn *pgx.Conn) error {
 	if err != nil {
 		return fmt.Errorf("identitiespgx: looking the types up: %w", err)
 	}
-	if len(types) != 3 {
+	required := 0
+	for _, t := range types {
+		if t.name != "ulid" {
+			required++
+		}
+	}
+	if required != 3 {
 		return fmt.Errorf("identitiespgx: the identities extension is not installed in database %q",
 			conn.Config().Database)
 	}
@@ -63,6 +70,9 @@ func Register(ctx context.Context, conn *pgx.Conn) error {
 		case "iuid":
 			codec = iuidCodec{}
 			goTypes, sliceTypes = []any{Iuid{}}, []any{[]Iuid{}, []*Iuid{}}
+		case "ulid":
+			codec = ulidCodec{}
+			goTypes, sliceTypes = []any{Ulid{}}, []any{[]Ulid{}, []*Ulid{}}
 		}
 		element := &pgtype.Type{Name: t.name, OID: t.oid, Codec: codec}
 		typeMap.RegisterType(element)

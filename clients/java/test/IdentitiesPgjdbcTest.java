@@ -3,6 +3,7 @@ import org.pgxn.identities.pgjdbc.Identities;
 import org.pgxn.identities.pgjdbc.Identities.Results;
 import org.pgxn.identities.pgjdbc.Iuid;
 import org.pgxn.identities.pgjdbc.Siq;
+import org.pgxn.identities.pgjdbc.Ulid;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.math.BigDecimal;
@@ -34,7 +35,7 @@ import org.postgresql.core.BaseConnection;
 import org.postgresql.util.PGobject;
 
 /**
- * Round trips of distributedid, siq and iuid through pgjdbc and identities-pgjdbc, against a real server.
+ * Round trips of distributedid, siq, iuid and ulid through pgjdbc and identities-pgjdbc, against a real server.
  *
  * <p>Connects with libpq's environment (PGHOST, a socket directory or a host name; PGPORT, PGUSER, PGDATABASE)
  * to a database with the extension, on a server that preloads it. Prints "ok - NAME" or "not ok - NAME" and
@@ -100,10 +101,13 @@ public final class IdentitiesPgjdbcTest {
     public static void main(String[] arguments) throws Exception {
         check("value classes refuse bad values when made", IdentitiesPgjdbcTest::valueClassesRefuseBadValues);
         check("value classes read the known answers of test/vectors", IdentitiesPgjdbcTest::knownAnswers);
+        check("Ulid reads and writes the known answers of test/vectors/ulid.tsv", IdentitiesPgjdbcTest::ulidKnownAnswers);
         Oids oids;
         try (Connection connection = connect(database(), new Properties())) {
             oids = oids(connection);
             check("the binary forms are the server's send functions'", () -> binaryFormsAreTheServers(connection));
+            check("ulid: the server reads, refuses and sends the known answers of test/vectors/ulid.tsv as Ulid does",
+                    () -> ulidVectorsThroughTheServer(connection));
         }
         for (Mode mode : Mode.values()) {
             try (Connection connection = connect(database(), mode.properties(oids))) {
@@ -117,6 +121,8 @@ public final class IdentitiesPgjdbcTest {
                 check("BigDecimal, BigInteger and UUID parameters find the row through its index" + suffix,
                         () -> plainParametersUseTheIndex(connection));
                 check("arrays of each type" + suffix, () -> arrays(connection, mode));
+                check("ulid round trips: parameters, results, arrays, NULLs, uuids" + suffix,
+                        () -> ulidRoundTrips(connection, mode));
                 check("NULLs" + suffix, () -> nulls(connection));
                 check("bad values are refused before anything is written" + suffix,
                         () -> badValuesWriteNothing(connection));
@@ -209,7 +215,7 @@ public final class IdentitiesPgjdbcTest {
         try (Statement statement = connection.createStatement();
                 ResultSet row = statement.executeQuery("SELECT string_agg(oid::text, ','),"
                         + " 'distributedid'::regtype::oid FROM pg_type"
-                        + " WHERE oid IN ('distributedid'::regtype, 'siq'::regtype, 'iuid'::regtype)")) {
+                        + " WHERE oid IN ('distributedid'::regtype, 'siq'::regtype, 'iuid'::regtype, 'ulid'::regtype)")) {
             row.next();
             return new Oids(row.getString(1), row.getInt(2));
         }
@@ -377,6 +383,152 @@ public final class IdentitiesPgjdbcTest {
             Iuid iuid = Iuid.parse(row.get("iuid"));
             expect(iuid.timestamp().equals(instant(row.get("timestamp"))) && iuid.toString().equals(row.get("iuid")),
                     "iuid " + row);
+        }
+    }
+
+    /**
+     * Offline, each row of ulid.tsv: an id's text, uuid (the same 128 bits, its bytes the binary form) and
+     * timestamp; an input read as the server reads it; an invalid text refused, with the vectors' SQLSTATE through
+     * setValue; a boundary the smallest ULID of its instant's millisecond (rounded up; 1970 at least).
+     */
+    static void ulidKnownAnswers() throws Exception {
+        for (Map<String, String> row : vectors("ulid", "id")) {
+            Ulid ulid = Ulid.parse(row.get("ulid"));
+            UUID uuid = UUID.fromString(row.get("uuid"));
+            byte[] bytes = new byte[ulid.lengthInBytes()];
+            ulid.toBytes(bytes, 0);
+            Ulid fromBytes = new Ulid();
+            fromBytes.setByteValue(bytes, 0);
+            expect(ulid.toString().equals(row.get("ulid")) && ulid.toUuid().equals(uuid) && new Ulid(uuid).equals(ulid)
+                    && fromBytes.equals(ulid) && ulid.getValue().equals(row.get("ulid")), "ulid " + row);
+            expect(ulid.timestamp().equals(instant(row.get("timestamp")))
+                    && ulid.unixMillis() == ulid.timestamp().toEpochMilli(), "ulid's timestamp " + row);
+        }
+        for (Map<String, String> row : vectors("ulid", "input")) {
+            Ulid filled = new Ulid();
+            filled.setValue(row.get("text"));
+            expect(Ulid.parse(row.get("text")).toString().equals(row.get("ulid")) && filled.equals(Ulid.parse(row.get("ulid"))),
+                    "ulid input " + row);
+        }
+        for (Map<String, String> row : vectors("ulid", "invalid")) {
+            expectThrows(IllegalArgumentException.class, () -> Ulid.parse(row.get("text")), "ulid invalid " + row);
+            expect(sqlState(() -> new Ulid().setValue(row.get("text"))).equals(row.get("sqlstate")), "ulid invalid " + row);
+        }
+        for (Map<String, String> row : vectors("ulid", "boundary")) {
+            Ulid ulid = Ulid.parse(row.get("ulid"));
+            Instant at = instant(row.get("timestamp"));
+            long millis = Math.max(0, Math.floorDiv(at.toEpochMilli() * 1000 + at.getNano() / 1000 % 1000 + 999, 1000));
+            expect(ulid.unixMillis() == millis && ulid.toString().endsWith("0".repeat(16)), "ulid boundary " + row);
+        }
+        expect(Ulid.parse("01BX5ZZKBKACTAV9WEVGEMMVRZ").compareTo(Ulid.parse("01BX5ZZKBKACTAV9WEVGEMMVS0")) < 0
+                && Ulid.parse("7ZZZZZZZZZZZZZZZZZZZZZZZZZ").compareTo(Ulid.parse("01BX5ZZKBKACTAV9WEVGEMMVS0")) > 0,
+                "Ulid orders unsigned");
+        expect(message(() -> Ulid.parse("8ZZZZZZZZZZZZZZZZZZZZZZZZZ")).contains("out of range for a ulid")
+                && message(() -> Ulid.parse("01ARZ3NDEKTSV4RRFFQ69G5FAU")).contains("is not a ulid")
+                && message(() -> Ulid.parse("\u0131".repeat(26))).contains("is not a ulid"), "the messages");
+        expect(sqlState(() -> new Ulid().setByteValue(new byte[15], 0)).equals("22P03"), "15 bytes");
+    }
+
+    /** ulid.tsv through the server: ulid_send is Ulid's bytes, the server's text and timestamp are Ulid's. */
+    static void ulidVectorsThroughTheServer(Connection connection) throws Exception {
+        try (PreparedStatement send = connection.prepareStatement("SELECT ulid_send(?::uuid::ulid),"
+                + " ?::text::ulid::text, ulid_extract_timestamp(?::uuid::ulid)")) {
+            for (Map<String, String> row : vectors("ulid", "id")) {
+                Ulid ulid = Ulid.parse(row.get("ulid"));
+                send.setObject(1, ulid.toUuid());
+                send.setString(2, row.get("ulid"));
+                send.setObject(3, ulid.toUuid());
+                try (ResultSet result = send.executeQuery()) {
+                    result.next();
+                    byte[] ours = new byte[ulid.lengthInBytes()];
+                    ulid.toBytes(ours, 0);
+                    expect(Arrays.equals(ours, result.getBytes(1)) && result.getString(2).equals(row.get("ulid")),
+                            "ulid " + row);
+                    // pgjdbc's OffsetDateTime stops at the year 9999 (its text form): the epoch seconds instead
+                    if (ulid.timestamp().isBefore(Instant.parse("9999-12-31T00:00:00Z"))) {
+                        expect(result.getObject(3, OffsetDateTime.class).toInstant().equals(ulid.timestamp()),
+                                "ulid's timestamp " + row);
+                    }
+                }
+            }
+        }
+        try (PreparedStatement read = connection.prepareStatement("SELECT ?::text::ulid::text")) {
+            for (Map<String, String> row : vectors("ulid", "input")) {
+                read.setString(1, row.get("text"));
+                try (ResultSet result = read.executeQuery()) {
+                    result.next();
+                    expect(result.getString(1).equals(Ulid.parse(row.get("text")).toString()), "ulid input " + row);
+                }
+            }
+            for (Map<String, String> row : vectors("ulid", "invalid")) {
+                read.setString(1, row.get("text"));
+                expect(sqlState(() -> read.executeQuery().close()).equals(row.get("sqlstate")), "ulid invalid " + row);
+            }
+        }
+        try (PreparedStatement boundary = connection.prepareStatement("SELECT ulid_boundary(?::timestamptz)::text")) {
+            for (Map<String, String> row : vectors("ulid", "boundary")) {
+                boundary.setString(1, row.get("timestamp"));
+                try (ResultSet result = boundary.executeQuery()) {
+                    result.next();
+                    expect(result.getString(1).equals(row.get("ulid")), "ulid boundary " + row);
+                }
+            }
+        }
+    }
+
+    /** A Ulid as a parameter and a result in the mode's forms, with its arrays, NULL and a uuid of the same bits. */
+    static void ulidRoundTrips(Connection connection, Mode mode) throws Exception {
+        Ulid largest = Ulid.parse("7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+        Ulid known = Ulid.parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+        try (PreparedStatement query = connection.prepareStatement("SELECT ?::ulid, ?::ulid::text, ?::ulid[],"
+                + " ?::uuid::ulid, ?::ulid::uuid, ?::ulid, u, ulid_extract_timestamp(u) FROM ulid_generate() AS u")) {
+            query.setObject(1, largest);
+            query.setObject(2, known);
+            query.setArray(3, connection.createArrayOf(Ulid.TYPE, new Ulid[] {known, null, largest}));
+            query.setObject(4, known.toUuid());
+            query.setObject(5, known);
+            query.setObject(6, new Ulid()); // the empty object is SQL NULL
+            try (ResultSet row = query.executeQuery()) {
+                row.next();
+                expect(resultFormat(row, 1) == (mode.binaryResults ? 1 : 0), "result format");
+                expect(row.getObject(1).equals(largest) && row.getString(1).equals(largest.toString()), "getObject");
+                expect(row.getString(2).equals("01ARZ3NDEKTSV4RRFFQ69G5FAV"), "the server's text");
+                expect(Arrays.equals(Identities.getUlids(row, 3), new Ulid[] {known, null, largest}), "ulid[]");
+                expect(Identities.getUlid(row, 4).equals(known) && Identities.getUlid(row, 5).equals(known)
+                        && row.getObject(5, UUID.class).equals(known.toUuid()), "a uuid of the same bits");
+                expect(row.getObject(6) == null && Identities.getUlid(row, 6) == null, "NULL");
+                Ulid generated = (Ulid) row.getObject(7);
+                expect(generated.timestamp().equals(row.getObject(8, OffsetDateTime.class).toInstant()), "timestamp");
+            }
+        }
+        try (Statement statement = connection.createStatement()) {
+            // two statements: with prepareThreshold=-1 pgjdbc describes both before running the first
+            statement.execute("CREATE TEMP TABLE bookings (id ulid PRIMARY KEY DEFAULT ulid_generate(), n int)");
+            statement.execute("INSERT INTO bookings (n) SELECT generate_series(1, 100)");
+        }
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO bookings VALUES (?, -1), (?, -2)")) {
+            insert.setObject(1, known);
+            insert.setString(2, "01bx5zzkbkzzzzzzzzzzzzzzzz"); // text, read by the server (either case)
+            insert.executeUpdate();
+            Ulid found;
+            try (Statement statement = connection.createStatement();
+                    ResultSet row = statement.executeQuery("SELECT id FROM bookings WHERE n = -2")) {
+                row.next();
+                found = Identities.getUlid(row, "id");
+            }
+            expect(found.equals(Ulid.parse("01BX5ZZKBKZZZZZZZZZZZZZZZZ")), "setString");
+            try (PreparedStatement query = connection.prepareStatement("SELECT n FROM bookings WHERE id = ?")) {
+                query.setObject(1, known);
+                try (ResultSet rows = query.executeQuery()) {
+                    expect(rows.next() && rows.getInt(1) == -1 && !rows.next(), "a Ulid parameter finds its row");
+                }
+            }
+            String plan = explain(connection, "SELECT n FROM bookings WHERE id = ?", known);
+            expect(plan.contains("bookings_pkey") && plan.contains("Index Cond: (id = "), "no index in:\n" + plan);
+        } finally {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("DROP TABLE bookings");
+            }
         }
     }
 

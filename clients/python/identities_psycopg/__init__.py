@@ -11,13 +11,15 @@ value, in text and binary results, in arrays and in COPY:
     distributedid -> DistributedId, an int (0 ... 10**28 - 1)
     siq           -> Siq, an int (0 ... 2**112 - 1)
     iuid          -> Iuid, a uuid.UUID (version 8, variant RFC 4122)
+    ulid          -> Ulid, a str (the 26 characters of Crockford's base32, upper case)
 
 and those classes are sent as their own types, so `WHERE id = %s` compares with the column's operator. A plain
 int or UUID fills a column of these types on INSERT and UPDATE too (the extension's assignment casts).
 json.dumps(value, cls=identities_psycopg.JSONEncoder) writes them as the server's to_json does: JSON strings of their
 text forms (json_value(value) gives that form for any other serializer).
 In binary, distributedid and siq travel in numeric's binary form (extension 0.2.0 on; register() reads the
-12 and 14 raw bytes of a database still on 0.1.0), iuid as uuid's 16 bytes.
+12 and 14 raw bytes of a database still on 0.1.0), iuid and ulid as uuid's 16 bytes (a ulid's are its 128 bits,
+big-endian: a uuid.UUID of the same bytes fills a ulid column).
 The types may live in any schema (on the search path or not); register() looks them up once with TypeInfo.fetch.
 
 identities_psycopg.sqlalchemy has SQLAlchemy's column types and identities_psycopg.django Django's model fields, on
@@ -26,6 +28,7 @@ these same values (the extras [sqlalchemy] and [django]).
 
 from __future__ import annotations
 
+import datetime
 import json
 import operator
 import re
@@ -40,7 +43,7 @@ from psycopg.adapt import Dumper, Loader
 from psycopg.pq import Format
 from psycopg.types import TypeInfo
 
-__all__ = ["DistributedId", "Siq", "Iuid", "JSONEncoder", "json_value", "register", "register_async"]
+__all__ = ["DistributedId", "Siq", "Iuid", "Ulid", "JSONEncoder", "json_value", "register", "register_async"]
 
 DISTRIBUTEDID_MAX = 10**28 - 1
 DISTRIBUTEDID_SIZE = 12  # binary form in extension 0.1.0: 12 big-endian bytes (numeric's binary form since 0.2.0)
@@ -119,11 +122,112 @@ class Iuid(uuid.UUID):
         return f"Iuid('{self}')"
 
 
+# Crockford's base32 as ULID writes it (no I, L, O, U); reading takes either case and I and L as 1, O as 0.
+ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_ULID_VALUES = {character: value for value, character in enumerate(ULID_ALPHABET)}
+_ULID_VALUES.update({character.lower(): value for character, value in _ULID_VALUES.items()})
+_ULID_VALUES.update({"I": 1, "i": 1, "L": 1, "l": 1, "O": 0, "o": 0})
+ULID_LENGTH = 26
+
+
+# Ulid's properties int, bytes, uuid and datetime hide those names in its class body, annotations included.
+_Int = int
+_Bytes = bytes
+_UUID = uuid.UUID
+_DateTime = datetime.datetime
+
+
+class Ulid(str):
+    """A ulid (github.com/ulid/spec): 48-bit Unix milliseconds then 80 random bits, as its canonical text, the 26
+    upper-case characters of Crockford's base32 (so ulids sort as text in the order of their bits and times).
+
+    Ulid(text) reads the text as the server does: either case, I and L as 1, O as 0; anything else (another length,
+    U, a character outside the alphabet) is a ValueError, and so is a first character above 7 (past 2**128 - 1).
+    Ulid.from_int, from_bytes (the 16 bytes, big-endian) and from_uuid (the same 128 bits) make one of the bits."""
+
+    __slots__ = ()
+
+    def __new__(cls, text: str) -> "Ulid":
+        if not isinstance(text, str):
+            raise TypeError(f"a ulid is made of its text (26 characters), not {type(text).__name__}; "
+                            "use Ulid.from_uuid, from_bytes or from_int")
+        return str.__new__(cls, _ulid_text(_parse_ulid(text)))
+
+    @classmethod
+    def from_int(cls, number: int) -> "Ulid":
+        if not 0 <= number < 2**128:
+            raise ValueError(f"{number} is out of range for a ulid (0 ... 2**128 - 1)")
+        return str.__new__(cls, _ulid_text(number))
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "Ulid":
+        if len(data) != 16:
+            raise ValueError(f"a ulid is 16 bytes, not {len(data)}")
+        return str.__new__(cls, _ulid_text(int.from_bytes(data, "big")))
+
+    @classmethod
+    def from_uuid(cls, value: uuid.UUID) -> "Ulid":
+        return str.__new__(cls, _ulid_text(value.int))
+
+    @property
+    def int(self) -> _Int:
+        """The 128 bits as an integer."""
+        return _parse_ulid(self)
+
+    @property
+    def bytes(self) -> _Bytes:
+        """The 16 bytes, big-endian: the spec's binary form, the server's binary form."""
+        return self.int.to_bytes(16, "big")
+
+    @property
+    def uuid(self) -> _UUID:
+        """The uuid of the same 128 bits (what ulid::uuid gives)."""
+        return uuid.UUID(int=self.int)
+
+    @property
+    def milliseconds(self) -> _Int:
+        """The timestamp: the 48-bit Unix milliseconds of the first 10 characters."""
+        return self.int >> 80
+
+    @property
+    def datetime(self) -> _DateTime:
+        """The timestamp as an aware UTC datetime (ulid_extract_timestamp's instant); a ValueError past the year 9999,
+        which a datetime cannot hold (the largest ulid's is in 10889)."""
+        try:
+            return _UNIX_EPOCH + datetime.timedelta(milliseconds=self.milliseconds)
+        except OverflowError:
+            raise ValueError(f"the timestamp of {self} is past the year 9999, beyond a datetime") from None
+
+    def __repr__(self) -> str:
+        return f"Ulid('{self}')"
+
+
+_UNIX_EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+
+
+def _parse_ulid(text: str) -> int:
+    if len(text) != ULID_LENGTH:
+        raise ValueError(f"{text!r} is not a ulid: a ulid is {ULID_LENGTH} characters of Crockford's base32")
+    number = 0
+    for character in text:
+        value = _ULID_VALUES.get(character)
+        if value is None:
+            raise ValueError(f"{text!r} is not a ulid: {character!r} is not a character of Crockford's base32")
+        number = number << 5 | value
+    if number >> 128:  # 26 characters hold 130 bits; the first may carry the top 3 of the 128 only
+        raise ValueError(f"{text!r} is out of range for a ulid: its first character is above 7")
+    return number
+
+
+def _ulid_text(number: int) -> str:
+    return "".join(ULID_ALPHABET[number >> shift & 31] for shift in range(125, -1, -5))
+
+
 def json_value(value: Any) -> Any:
-    """value with every DistributedId, Siq and Iuid in it (in dicts, lists and tuples) replaced by its text form, as
+    """value with every DistributedId, Siq, Iuid and Ulid in it (in dicts, lists and tuples) replaced by its text form, as
     the server's to_json writes them: JSON strings that every language reads exactly (a DistributedId past 2**53 is
     not a JavaScript number, and a SIQ's text is hex). Everything else is left as it is."""
-    if isinstance(value, (DistributedId, Siq, Iuid)):
+    if isinstance(value, (DistributedId, Siq, Iuid, Ulid)):
         return str(value)
     if isinstance(value, dict):
         return {key: json_value(item) for key, item in value.items()}
@@ -218,6 +322,18 @@ class _IuidTextLoader(Loader):
         return _new_iuid(int(bytes(data).replace(b"-", b""), 16))
 
 
+class _UlidTextLoader(Loader):
+    def load(self, data: Buffer) -> Ulid:
+        return str.__new__(Ulid, bytes(data).decode("ascii"))  # the server's text is canonical
+
+
+class _UlidBinaryLoader(Loader):
+    format = Format.BINARY
+
+    def load(self, data: Buffer) -> Ulid:
+        return Ulid.from_bytes(bytes(data))
+
+
 class _IuidBinaryLoader(Loader):
     format = Format.BINARY
 
@@ -276,6 +392,26 @@ class _IuidBinaryDumper(Dumper):
 
     def dump(self, obj: uuid.UUID) -> bytes:
         return obj.bytes
+
+
+# A Ulid is sent as a ulid; COPY ... set_types(["ulid"]) also passes plain values here: a str, and in a binary COPY a
+# uuid.UUID (a text COPY writes a UUID with psycopg's own dumper, whatever the types set).
+class _UlidTextDumper(Dumper):
+    def dump(self, obj: Union[str, uuid.UUID]) -> bytes:
+        return str(_as_ulid(obj)).encode()
+
+
+class _UlidBinaryDumper(Dumper):
+    format = Format.BINARY
+
+    def dump(self, obj: Union[str, uuid.UUID]) -> bytes:
+        return _as_ulid(obj).bytes
+
+
+def _as_ulid(obj: Union[str, uuid.UUID]) -> Ulid:
+    if isinstance(obj, Ulid):
+        return obj
+    return Ulid.from_uuid(obj) if isinstance(obj, uuid.UUID) else Ulid(obj)
 
 
 def _big_endian(obj: int, size: int, type_name: str) -> bytes:
@@ -381,7 +517,10 @@ _ADAPTERS = {
                       _DistributedIdTextDumper, _DistributedIdBinaryDumper),
     "siq": (Siq, _SiqTextLoader, _SiqBinaryLoader, _SiqTextDumper, _SiqBinaryDumper),
     "iuid": (Iuid, _IuidTextLoader, _IuidBinaryLoader, _IuidTextDumper, _IuidBinaryDumper),
+    "ulid": (Ulid, _UlidTextLoader, _UlidBinaryLoader, _UlidTextDumper, _UlidBinaryDumper),
 }
+# Types a database still on 0.1.0 does not have (its update to 0.2.0 creates them): left out there.
+_SINCE_0_2_0 = {"ulid"}
 # A database whose extension is still 0.1.0 sends and receives the raw big-endian bytes.
 _RAW_BINARY = {
     "distributedid": (_DistributedIdRawLoader, _DistributedIdRawDumper),
@@ -395,7 +534,7 @@ _SCHEMA_QUERY = """SELECT n.nspname, e.extversion FROM pg_catalog.pg_extension e
 
 
 def register(context: AdaptContext) -> None:
-    """Registers the loaders and dumpers of distributedid, siq and iuid (and their arrays) on a connection, or on
+    """Registers the loaders and dumpers of distributedid, siq, iuid and ulid (and their arrays) on a connection, or on
     a cursor for that cursor only. The types are looked up in the connection's database (their oids differ from
     one database to the next); raises LookupError if the extension is not installed there. For an
     AsyncConnection, use `await register_async(...)`."""
@@ -403,7 +542,7 @@ def register(context: AdaptContext) -> None:
     if not isinstance(connection, Connection):
         raise TypeError("register() takes a Connection or a Cursor; use await register_async() for async ones")
     schema, version = _schema(connection.execute(_SCHEMA_QUERY).fetchone())
-    for name in _ADAPTERS:
+    for name in _names(version):
         _install(context, name, TypeInfo.fetch(connection, sql.Identifier(schema, name)), version)
 
 
@@ -413,8 +552,12 @@ async def register_async(context: AdaptContext) -> None:
     if not isinstance(connection, AsyncConnection):
         raise TypeError("register_async() takes an AsyncConnection or an AsyncCursor")
     schema, version = _schema(await (await connection.execute(_SCHEMA_QUERY)).fetchone())
-    for name in _ADAPTERS:
+    for name in _names(version):
         _install(context, name, await TypeInfo.fetch(connection, sql.Identifier(schema, name)), version)
+
+
+def _names(version: str) -> "list[str]":
+    return [name for name in _ADAPTERS if not (version == "0.1.0" and name in _SINCE_0_2_0)]
 
 
 def _schema(row: Optional[Tuple[Any, ...]]) -> Tuple[str, str]:
@@ -429,7 +572,7 @@ def _install(context: AdaptContext, name: str, info: Optional[TypeInfo], version
     python_type, text_loader, binary_loader, text_dumper, binary_dumper = _ADAPTERS[name]
     if version == "0.1.0" and name in _RAW_BINARY:
         binary_loader, binary_dumper = _RAW_BINARY[name]
-    info.register(context)  # also the loaders and dumpers of distributedid[], siq[] and iuid[]
+    info.register(context)  # also the loaders and dumpers of distributedid[], siq[], iuid[] and ulid[]
     adapters = context.adapters
     adapters.register_loader(info.oid, text_loader)  # type: ignore[type-abstract]  # the classes above are concrete
     adapters.register_loader(info.oid, binary_loader)  # type: ignore[type-abstract]

@@ -28,7 +28,8 @@ import identities_psycopg
 
 sys.dont_write_bytecode = True  # checks.py, imported from the repository's tree: no __pycache__ left there
 from checks import readme_files  # noqa: E402
-from identities_psycopg import DistributedId, Iuid, JSONEncoder, Siq, json_value, register, register_async  # noqa: E402
+from identities_psycopg import (DistributedId, Iuid, JSONEncoder, Siq, Ulid, json_value, register,  # noqa: E402
+                                register_async)
 
 UTC = datetime.timezone.utc
 failures = 0
@@ -64,6 +65,15 @@ def vectors(name, kind=None):
 
 def instant_of(text):
     return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def unix_ms_of(text):
+    """The Unix milliseconds of a vector's ISO 8601 instant, past the year 9999 too (a datetime stops there): the
+    year moved back by 400-year cycles, which are whole weeks of 146097 days."""
+    year, rest = text.split("-", 1)
+    cycles = max(0, (int(year) - 9000) // 400 + 1) if int(year) > 9999 else 0
+    instant = instant_of(f"{int(year) - 400 * cycles:04d}-{rest}")
+    return ms(instant) + cycles * 146097 * 86_400_000
 
 
 def connect():
@@ -222,6 +232,92 @@ def vector_values_through_the_adapters():
             assert back == value and type(back) is type(value) and server_text == text, (binary, value, back)
             read = cursor.execute(f"SELECT %s::{type_name}", (text,)).fetchone()[0]
             assert read == value and type(read) is type(value), (binary, text, read)
+
+
+@check
+def ulid_codec_reads_the_vectors():
+    # No server: test/vectors/ulid.tsv's ids (text, uuid of the same bits, timestamp), the texts read as Crockford
+    # reads them, and the texts refused: 22003 (first character above 7) as "out of range", 22P02 as "not a ulid".
+    for row in vectors("ulid", "id"):
+        value = Ulid(row["ulid"])
+        assert type(value) is Ulid and value == row["ulid"] and str(value.uuid) == row["uuid"], (value, row)
+        assert value.milliseconds == unix_ms_of(row["timestamp"]) and value.int == uuid.UUID(row["uuid"]).int, row
+        assert Ulid.from_uuid(uuid.UUID(row["uuid"])) == value and Ulid.from_bytes(value.bytes) == value, row
+        assert Ulid.from_int(value.int) == value and value.bytes == uuid.UUID(row["uuid"]).bytes, row
+        if value.milliseconds < unix_ms_of("9999-12-31T23:59:59.999Z"):
+            assert value.datetime == instant_of(row["timestamp"]), (value.datetime, row)
+    for row in vectors("ulid", "input"):
+        assert Ulid(row["text"]) == row["ulid"] and repr(Ulid(row["text"])) == f"Ulid('{row['ulid']}')", row
+    for row in vectors("ulid", "invalid"):
+        try:
+            raise AssertionError(f"{row['text']} read as {Ulid(row['text'])!r}")
+        except ValueError as error:
+            assert ("out of range" in str(error)) == (row["sqlstate"] == "22003"), (row, error)
+    assert sorted([Ulid("01BX5ZZKBKACTAV9WEVGEMMVS0"), Ulid("01BX5ZZKBKACTAV9WEVGEMMVRZ")]) == [
+        "01BX5ZZKBKACTAV9WEVGEMMVRZ", "01BX5ZZKBKACTAV9WEVGEMMVS0"]  # text order is id order
+    for bad in (lambda: Ulid(uuid.uuid4()), lambda: Ulid.from_int(2**128), lambda: Ulid.from_bytes(bytes(15))):
+        try:
+            raise AssertionError(f"made {bad()!r}")
+        except (TypeError, ValueError):
+            pass
+
+
+@check
+def ulid_vectors_through_the_adapters():
+    # Each ulid of test/vectors sent and read by the adapters in text and binary: the server's text, uuid and
+    # timestamp of the value sent are the file's, and its value of each text (either case, I L O) arrives as a Ulid.
+    # The texts the codec refuses, the server refuses with the file's SQLSTATE.
+    for binary in (False, True):
+        cursor = conn.cursor(binary=binary)
+        for row in vectors("ulid", "id"):
+            back, text, as_uuid, unix_ms = cursor.execute(
+                "SELECT v, v::text, v::uuid, (extract(epoch FROM ulid_extract_timestamp(v)) * 1000)::bigint"
+                " FROM (SELECT %s AS v) AS t", (Ulid(row["ulid"]),)).fetchone()
+            assert type(back) is Ulid and back == text == row["ulid"], (binary, back, text)
+            assert str(as_uuid) == row["uuid"] and unix_ms == back.milliseconds == unix_ms_of(row["timestamp"]), row
+        for row in vectors("ulid", "input"):
+            read = cursor.execute("SELECT %s::ulid", (row["text"],)).fetchone()[0]
+            assert type(read) is Ulid and read == row["ulid"] == Ulid(row["text"]), (binary, row, read)
+    for row in vectors("ulid", "invalid"):
+        try:
+            conn.execute("SELECT %s::ulid", (row["text"],))
+            raise AssertionError(f"{row['text']} accepted")
+        except psycopg.Error as error:
+            assert error.sqlstate == row["sqlstate"], (row, error.sqlstate)
+
+
+@check
+def ulid_generated_arrays_copy_and_plain_uuids():
+    conn.execute("CREATE TEMP TABLE ulids (n serial, u ulid, ua ulid[])")
+    for binary in (False, True):
+        cursor = conn.cursor(binary=binary)
+        u, text, unix_ms, us = cursor.execute(
+            "SELECT u, u::text, (extract(epoch FROM ulid_extract_timestamp(u)) * 1000)::bigint, ARRAY[u, NULL]"
+            " FROM ulid_generate() AS u").fetchone()
+        assert type(u) is Ulid and u == text and u.milliseconds == unix_ms and us == [u, None], (binary, u, us)
+        # A plain uuid.UUID fills a ulid column (uuid -> ulid on assignment): the same 128 bits.
+        plain = uuid.uuid4()
+        row = cursor.execute("INSERT INTO ulids (u, ua) VALUES (%s, %s) RETURNING u, ua",
+                             (plain, [Ulid.from_uuid(plain), None])).fetchone()
+        assert row == (Ulid.from_uuid(plain), [Ulid.from_uuid(plain), None]) and type(row[0]) is Ulid, row
+        found = cursor.execute("SELECT count(*) FROM ulids WHERE u = %s AND %s = ANY (ua)",
+                               (Ulid.from_uuid(plain), Ulid.from_uuid(plain))).fetchone()[0]
+        assert found == 1, found
+    conn.execute("INSERT INTO ulids (u, ua) SELECT ulid_generate(), ARRAY[ulid_generate()] FROM generate_series(1, 20)")
+    for fmt in ("TEXT", "BINARY"):
+        with conn.cursor().copy(f"COPY (SELECT u, ua FROM ulids ORDER BY n) TO STDOUT (FORMAT {fmt})") as copy:
+            copy.set_types(["ulid", "ulid[]"])
+            rows = list(copy.rows())
+        assert len(rows) == 22 and all(type(u) is Ulid and type(ua[0]) is Ulid for u, ua in rows), rows[0]
+        conn.execute("CREATE TEMP TABLE ulids_pasted (n serial, u ulid, ua ulid[])")
+        with conn.cursor().copy(f"COPY ulids_pasted (u, ua) FROM STDIN (FORMAT {fmt})") as copy:
+            copy.set_types(["ulid", "ulid[]"])
+            for u, ua in rows:  # a plain str goes too, and in binary a plain uuid.UUID (in text psycopg writes a
+                # UUID with its own dumper, whatever the type set: 32 hex digits, which no ulid's text is)
+                copy.write_row((u.uuid if fmt == "BINARY" else str(u), [str(ua[0])] + ua[1:]))
+        pasted = conn.execute("SELECT u, ua FROM ulids_pasted ORDER BY n").fetchall()
+        assert pasted == [tuple(row) for row in rows], (fmt, pasted[:2], rows[:2])
+        conn.execute("DROP TABLE ulids_pasted")
 
 
 @check

@@ -1,14 +1,16 @@
-//! The identities PostgreSQL extension's three types as Rust values, for tokio-postgres and sqlx:
+//! The identities PostgreSQL extension's types as Rust values, for tokio-postgres and sqlx:
 //!
 //! | PostgreSQL      | Rust              | inside                              | text form                 |
 //! |-----------------|-------------------|-------------------------------------|---------------------------|
 //! | `distributedid` | [`DistributedId`] | `u128`, 0 ..= 10^28 - 1             | decimal digits            |
 //! | `siq`           | [`Siq`]           | `u128`, 0 ..= 2^112 - 1             | 28 lowercase hex digits   |
 //! | `iuid`          | [`Iuid`]          | `uuid::Uuid`, version 8, variant 10 | the canonical uuid        |
+//! | `ulid`          | [`Ulid`]          | `u128`, any                         | 26 characters, base32     |
 //!
 //! Cargo features: `tokio-postgres` (postgres-types' `FromSql` and `ToSql`, so also the synchronous `postgres`
 //! crate) and `sqlx` (`Type`, `Encode` and `Decode` for `Postgres`, `PgHasArrayType`). Both read and write the
-//! binary forms: numeric's for `distributedid` and `siq`, uuid's 16 bytes for `iuid` (sqlx's text results too).
+//! binary forms: numeric's for `distributedid` and `siq`, uuid's 16 bytes for `iuid` and `ulid` (sqlx's text
+//! results too).
 //! A value of these types is valid by construction: the constructors refuse anything the type cannot hold, so a
 //! bad id fails in Rust, before anything is sent. The types are known by name (their OIDs differ from one
 //! database to the next): tokio-postgres in any schema, sqlx on the search path. The extension must be 0.2.0
@@ -16,6 +18,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use uuid::Uuid;
 
@@ -34,8 +37,12 @@ const SIQ_RANGE: &str = "0 ... 2^112 - 1";
 pub enum Error {
     /// A number outside the type's range (`distributedid`: 0 ... 10^28 - 1, `siq`: 0 ... 2^112 - 1).
     OutOfRange { type_name: &'static str, value: u128 },
-    /// A text that is not the type's text form (or that holds a number out of its range).
+    /// A text that is not the type's text form (or, for `distributedid` and `siq`, that holds a number out of its
+    /// range).
     InvalidText { type_name: &'static str, text: String },
+    /// A text in the type's form that holds a number above its range (a `ulid` whose first character is above 7:
+    /// more than 128 bits; the server's 22003, where [`Error::InvalidText`] is its 22P02).
+    TextOutOfRange { type_name: &'static str, text: String },
     /// A UUID that is not of version 8 and variant 10 (RFC 4122), so not an iUID.
     NotAnIuid { uuid: Uuid },
     /// Bytes received that are not the type's binary form, or a number it cannot hold (a fraction, a negative
@@ -53,8 +60,12 @@ impl fmt::Display for Error {
             Error::InvalidText { type_name, text } => match *type_name {
                 "distributedid" => write!(f, "{text:?} is not a distributedid: 1 to 28 decimal digits expected"),
                 "siq" => write!(f, "{text:?} is not a siq: 1 to 28 hexadecimal digits expected"),
+                "ulid" => write!(f, "{text:?} is not a ulid: 26 characters of Crockford's base32 expected"),
                 _ => write!(f, "{text:?} is not a uuid"),
             },
+            Error::TextOutOfRange { type_name, text } => {
+                write!(f, "{text:?} is out of range for a {type_name} (00000000000000000000000000 ... {})", Ulid::MAX)
+            }
             Error::NotAnIuid { uuid } => write!(
                 f,
                 "{uuid} is not an iuid: a UUID of version 8 and variant 10 expected (it has version {} and {})",
@@ -287,6 +298,126 @@ impl FromStr for Iuid {
     }
 }
 
+/// A `ulid` (github.com/ulid/spec): a 48-bit Unix millisecond timestamp and 80 random bits, one `u128` (every
+/// value is a ULID). Its binary form is the 16 bytes big-endian, the spec's and a `uuid`'s (the database casts a
+/// ulid to the uuid of the same 128 bits and compares the two); its text the 26 characters of Crockford's base32.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Ulid(u128);
+
+/// Crockford's base32, as ULIDs write it: no I, L, O or U.
+const ULID_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+impl Ulid {
+    /// The largest, 7ZZZZZZZZZZZZZZZZZZZZZZZZZ (2^128 - 1).
+    pub const MAX: Ulid = Ulid(u128::MAX);
+
+    /// The ULID of these 128 bits.
+    pub const fn from_u128(value: u128) -> Self {
+        Ulid(value)
+    }
+
+    /// Its 128 bits.
+    pub const fn get(self) -> u128 {
+        self.0
+    }
+
+    /// The ULID of these 16 bytes (big-endian, the spec's binary form, as PostgreSQL sends a ulid or a uuid).
+    pub const fn from_bytes(bytes: [u8; 16]) -> Self {
+        Ulid(u128::from_be_bytes(bytes))
+    }
+
+    /// Its 16 bytes, big-endian.
+    pub const fn to_bytes(self) -> [u8; 16] {
+        self.0.to_be_bytes()
+    }
+
+    /// The embedded timestamp, its first 48 bits: milliseconds since 1970-01-01 UTC.
+    pub const fn unix_millis(self) -> u64 {
+        (self.0 >> 80) as u64
+    }
+
+    /// The embedded timestamp, as `ulid_extract_timestamp` reads it (the largest ULID's is in the year 10889).
+    pub fn timestamp(self) -> SystemTime {
+        UNIX_EPOCH + Duration::from_millis(self.unix_millis())
+    }
+
+    /// The uuid of the same 128 bits, e.g. for a `uuid` column or an API that takes one.
+    pub const fn to_uuid(self) -> Uuid {
+        Uuid::from_u128(self.0)
+    }
+}
+
+impl From<u128> for Ulid {
+    fn from(value: u128) -> Self {
+        Ulid(value)
+    }
+}
+
+impl From<Ulid> for u128 {
+    fn from(id: Ulid) -> u128 {
+        id.0
+    }
+}
+
+/// The same 128 bits, as the database's casts between `uuid` and `ulid`.
+impl From<Uuid> for Ulid {
+    fn from(uuid: Uuid) -> Self {
+        Ulid(uuid.as_u128())
+    }
+}
+
+impl From<Ulid> for Uuid {
+    fn from(id: Ulid) -> Uuid {
+        id.to_uuid()
+    }
+}
+
+/// The 26 upper-case characters of Crockford's base32, as PostgreSQL shows a ulid (they sort as the ids).
+impl fmt::Display for Ulid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = [0u8; 26];
+        for (position, character) in text.iter_mut().enumerate() {
+            let shift = 5 * (25 - position);
+            *character = ULID_ALPHABET[(self.0 >> shift) as usize & 31];
+        }
+        f.write_str(std::str::from_utf8(&text).expect("ASCII"))
+    }
+}
+
+impl fmt::Debug for Ulid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Ulid({self})")
+    }
+}
+
+/// The value of a character of Crockford's base32, as it decodes: either case, I and L as 1, O as 0.
+fn ulid_digit(character: u8) -> Option<u128> {
+    match character.to_ascii_uppercase() {
+        b'I' | b'L' => Some(1),
+        b'O' => Some(0),
+        upper => ULID_ALPHABET.iter().position(|&c| c == upper).map(|value| value as u128),
+    }
+}
+
+/// The text as the database reads it: 26 characters of Crockford's base32 in either case, I and L read as 1, O as
+/// 0. Another length or character (U among them) is [`Error::InvalidText`]; a first character above 7 (more than
+/// 128 bits) [`Error::TextOutOfRange`].
+impl FromStr for Ulid {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let digits: Option<Vec<u128>> = text.bytes().map(ulid_digit).collect();
+        let digits = match digits {
+            Some(digits) if digits.len() == 26 => digits,
+            _ => return Err(Error::InvalidText { type_name: "ulid", text: text.to_owned() }),
+        };
+        if digits[0] > 7 {
+            return Err(Error::TextOutOfRange { type_name: "ulid", text: text.to_owned() });
+        }
+        Ok(Ulid(digits.iter().fold(0, |value, digit| value << 5 | digit)))
+    }
+}
+
 /// The binary form of each type (what the extension's send and receive functions use), for both drivers.
 #[cfg_attr(not(any(feature = "sqlx", feature = "tokio-postgres")), allow(dead_code))]
 trait BinaryForm: Sized {
@@ -337,6 +468,22 @@ impl BinaryForm for Iuid {
     }
 }
 
+impl BinaryForm for Ulid {
+    const TYPE_NAME: &'static str = "ulid";
+
+    fn from_binary(bytes: &[u8]) -> Result<Self, Error> {
+        let bytes: [u8; 16] = bytes.try_into().map_err(|_| Error::InvalidBinary {
+            type_name: Self::TYPE_NAME,
+            reason: format!("{} bytes instead of a uuid's 16", bytes.len()),
+        })?;
+        Ok(Ulid::from_bytes(bytes))
+    }
+
+    fn write_binary(&self, out: &mut impl Extend<u8>) {
+        out.extend(self.to_bytes());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,6 +520,35 @@ mod tests {
         assert_eq!(iuid.to_string(), "01a20942-04f9-8001-8086-1378e8435031");
         assert!(matches!("0190f6d0-0000-7000-8000-000000000000".parse::<Iuid>(), Err(Error::NotAnIuid { .. })));
         assert!(matches!("not a uuid".parse::<Iuid>(), Err(Error::InvalidText { .. })));
+    }
+
+    #[test]
+    fn ulid_text_form() {
+        let ulid: Ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
+        assert_eq!(ulid.to_uuid(), Uuid::from_u128(0x01563e3a_b5d3_d676_4c61_efb99302bd5b));
+        assert_eq!(ulid.unix_millis(), 1_469_922_850_259);
+        for same in ["01arz3ndektsv4rrffq69g5fav", "OIARZ3NDEKTSV4RRFFQ69G5FAV", "0LARZ3NDEKTSV4RRFFQ69G5FAV"] {
+            assert_eq!(same.parse(), Ok(ulid), "{same}: either case, I and L as 1, O as 0");
+        }
+        assert_eq!(ulid.to_string(), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+        assert_eq!(Ulid::MAX.to_string(), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+        assert_eq!(Ulid::default().to_string(), "00000000000000000000000000");
+        for bad in [
+            "",
+            "01ARZ3NDEKTSV4RRFFQ69G5FAU",
+            "01ARZ3NDEKTSV4RRFFQ69G5FA",
+            " 1ARZ3NDEKTSV4RRFFQ69G5FAV",
+            "8ZZZZZZZZZZZZZZZZZZZZZZZZU",
+        ] {
+            assert!(matches!(bad.parse::<Ulid>(), Err(Error::InvalidText { .. })), "{bad:?}");
+        }
+        let refused = "80000000000000000000000000".parse::<Ulid>().unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "\"80000000000000000000000000\" is out of range for a ulid (00000000000000000000000000 ... \
+             7ZZZZZZZZZZZZZZZZZZZZZZZZZ)"
+        );
+        assert!(Ulid::from_binary(&[0; 17]).unwrap_err().to_string().contains("17 bytes instead of a uuid's 16"));
     }
 
     #[test]

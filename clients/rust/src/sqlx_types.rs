@@ -7,7 +7,7 @@ use sqlx::error::BoxDynError;
 use sqlx::postgres::{PgArgumentBuffer, PgHasArrayType, PgTypeInfo, PgValueFormat, PgValueRef, Postgres};
 use sqlx::{Decode, Encode, Type};
 
-use crate::{BinaryForm, DistributedId, Iuid, Siq};
+use crate::{BinaryForm, DistributedId, Iuid, Siq, Ulid};
 
 // The types' OIDs differ from one database to the next: sqlx looks them up by name (once per connection).
 macro_rules! identities_type {
@@ -45,3 +45,4 @@ macro_rules! identities_type {
 identities_type!(DistributedId);
 identities_type!(Siq);
 identities_type!(Iuid);
+identities_type!(Ulid);

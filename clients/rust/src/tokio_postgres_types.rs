@@ -6,7 +6,7 @@ use std::error::Error as StdError;
 use bytes::BytesMut;
 use postgres_types::{to_sql_checked, FromSql, IsNull, ToSql, Type};
 
-use crate::{BinaryForm, DistributedId, Iuid, Siq};
+use crate::{BinaryForm, DistributedId, Iuid, Siq, Ulid};
 
 type BoxError = Box<dyn StdError + Sync + Send>;
 
@@ -41,3 +41,4 @@ macro_rules! identities_type {
 identities_type!(DistributedId);
 identities_type!(Siq);
 identities_type!(Iuid);
+identities_type!(Ulid);

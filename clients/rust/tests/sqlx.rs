@@ -1,7 +1,7 @@
 //! The crate with sqlx, against a database that has the extension, on a server that preloads it (siq_generate
 //! needs that); connects with libpq's variables PGHOST, PGPORT, PGUSER and PGDATABASE (PgConnectOptions::new()).
 
-use identities_postgres::{DistributedId, Iuid, Siq, Uuid};
+use identities_postgres::{DistributedId, Iuid, Siq, Ulid, Uuid};
 use sqlx::encode::Encode;
 use sqlx::postgres::{PgArgumentBuffer, PgArguments, PgConnectOptions, PgConnection, PgValueFormat, Postgres};
 use sqlx::query::QueryScalar;
@@ -313,4 +313,32 @@ async fn other_formats_are_plain_uuid_and_bigint() {
         sqlx::query_as("SELECT distributedid128_generate(), snowflake_generate()").fetch_one(&mut conn).await.unwrap();
     assert_eq!(distributedid128.get_version_num(), 7);
     assert!(snowflake > 0);
+}
+
+#[tokio::test]
+async fn ulid_in_binary_and_text() {
+    let mut conn = connect().await;
+    let largest = Ulid::MAX;
+    let known: Ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAV".parse().unwrap();
+    let (back, text, generated): (Ulid, String, Ulid) =
+        sqlx::query_as("SELECT $1::ulid, $2::ulid::text, ulid_generate()")
+            .bind(largest)
+            .bind(known)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+    assert_eq!((back, text.as_str()), (largest, "01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+    // sqlx::query asks for binary results; raw_sql is the simple protocol: text. Both decode to the same id.
+    let query = format!("SELECT '{generated}'::ulid, ARRAY['{known}'::ulid, NULL]");
+    let binary = sqlx::query(AssertSqlSafe(query.clone())).fetch_one(&mut conn).await.unwrap();
+    let text = sqlx::raw_sql(AssertSqlSafe(query)).fetch_one(&mut conn).await.unwrap();
+    assert_eq!(binary.try_get_raw(0).unwrap().format(), PgValueFormat::Binary);
+    assert_eq!(text.try_get_raw(0).unwrap().format(), PgValueFormat::Text);
+    assert_eq!((binary.get::<Ulid, _>(0), text.get::<Ulid, _>(0)), (generated, generated));
+    assert_eq!(binary.get::<Vec<Option<Ulid>>, _>(1), vec![Some(known), None]);
+    let uuid: Uuid = sqlx::query_scalar("SELECT $1::ulid::uuid").bind(known).fetch_one(&mut conn).await.unwrap();
+    assert_eq!(Ulid::from(uuid), known);
+    let none: Option<Ulid> =
+        sqlx::query_scalar("SELECT $1::ulid").bind(None::<Ulid>).fetch_one(&mut conn).await.unwrap();
+    assert_eq!(none, None);
 }

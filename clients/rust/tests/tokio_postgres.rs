@@ -2,11 +2,11 @@
 //! (siq_generate needs that); connects with libpq's variables PGHOST, PGPORT, PGUSER and PGDATABASE.
 
 use std::collections::HashMap;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use bytes::BytesMut;
 use futures_util::{pin_mut, TryStreamExt};
-use identities_postgres::{DistributedId, Error, Iuid, Siq, Uuid};
+use identities_postgres::{DistributedId, Error, Iuid, Siq, Ulid, Uuid};
 use tokio_postgres::binary_copy::{BinaryCopyInWriter, BinaryCopyOutStream};
 use tokio_postgres::types::{FromSql, ToSql, Type, WrongType};
 use tokio_postgres::{Client, NoTls, SimpleQueryMessage};
@@ -438,4 +438,120 @@ async fn other_formats_are_plain_uuid_and_bigint() {
     let (distributedid128, snowflake): (Uuid, i64) = (row.get(0), row.get(1));
     assert_eq!(distributedid128.get_version_num(), 7);
     assert!(snowflake > 0);
+}
+
+/// An instant of the vectors (ISO 8601 UTC, "2016-07-30T23:54:10.259Z", a year of 4 or 5 digits), in Unix
+/// microseconds.
+fn vector_micros(text: &str) -> i64 {
+    let (date, time) = text.trim_end_matches('Z').split_once('T').expect("a date and a time");
+    let mut date = date.split('-').map(|field| field.parse::<i64>().unwrap());
+    let (year, month, day) = (date.next().unwrap(), date.next().unwrap(), date.next().unwrap());
+    let (time, fraction) = time.split_once('.').unwrap_or((time, "0"));
+    let seconds_of_day = time.split(':').fold(0, |seconds, field| seconds * 60 + field.parse::<i64>().unwrap());
+    let micros = format!("{fraction:0<6}").parse::<i64>().unwrap();
+    // days from 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil)
+    let (y, m) = if month <= 2 { (year - 1, month + 9) } else { (year, month - 3) };
+    let era = y.div_euclid(400);
+    let day_of_era = (y - era * 400) * 365 + (y - era * 400) / 4 - (y - era * 400) / 100 + (153 * m + 2) / 5 + day - 1;
+    let days = era * 146_097 + day_of_era - 719_468;
+    (days * 86_400 + seconds_of_day) * 1_000_000 + micros
+}
+
+fn system_time(micros: i64) -> SystemTime {
+    if micros >= 0 {
+        UNIX_EPOCH + Duration::from_micros(micros as u64)
+    } else {
+        UNIX_EPOCH - Duration::from_micros(micros.unsigned_abs())
+    }
+}
+
+/// The known answers of test/vectors/ulid.tsv, offline (text, uuid, timestamp; inputs read as the server reads
+/// them; invalid texts refused, out of range where the server says 22003) and through the server: each id sent in
+/// binary comes back as itself with the vectors' text, uuid and timestamp, the server reads each text as `FromStr`
+/// does (or refuses it with the vectors' SQLSTATE), and ulid_boundary gives each boundary.
+#[tokio::test]
+async fn ulid_known_answers_of_the_vectors_round_trip() {
+    let client = connect().await;
+    for row in vectors("ulid", "id") {
+        let text = &row["ulid"];
+        let ulid: Ulid = text.parse().unwrap();
+        let uuid = Uuid::parse_str(&row["uuid"]).unwrap();
+        assert_eq!((ulid.to_string(), ulid.to_uuid(), Ulid::from(uuid)), (text.clone(), uuid, ulid));
+        assert_eq!(ulid.timestamp(), system_time(vector_micros(&row["timestamp"])), "{text}");
+        assert_eq!(i64::try_from(ulid.unix_millis()).unwrap() * 1000, vector_micros(&row["timestamp"]));
+        let query = "SELECT $1::ulid, $1::ulid::text, $1::ulid::uuid, ulid_extract_timestamp($1), $2::text::ulid";
+        let back = client.query_one(query, &[&ulid, text]).await.unwrap();
+        let read: (Ulid, String, Uuid, SystemTime, Ulid) =
+            (back.get(0), back.get(1), back.get(2), back.get(3), back.get(4));
+        assert_eq!(read, (ulid, text.clone(), uuid, ulid.timestamp(), ulid));
+    }
+    for row in vectors("ulid", "input") {
+        let ulid: Ulid = row["text"].parse().unwrap();
+        assert_eq!(ulid.to_string(), row["ulid"], "{}", row["text"]);
+        let by_server: Ulid = client.query_one("SELECT $1::text::ulid", &[&row["text"]]).await.unwrap().get(0);
+        assert_eq!(by_server, ulid, "{}", row["text"]);
+    }
+    for row in vectors("ulid", "invalid") {
+        let text = &row["text"];
+        let refused = text.parse::<Ulid>().unwrap_err();
+        match row["sqlstate"].as_str() {
+            "22003" => assert!(matches!(refused, Error::TextOutOfRange { .. }), "{text}: {refused}"),
+            _ => assert!(matches!(refused, Error::InvalidText { .. }), "{text}: {refused}"),
+        }
+        let error = client.query_one("SELECT $1::text::ulid", &[text]).await.unwrap_err();
+        assert_eq!(error.code().map(|code| code.code()), Some(row["sqlstate"].as_str()), "{text}: {error}");
+    }
+    for row in vectors("ulid", "boundary") {
+        let ulid: Ulid = row["ulid"].parse().unwrap();
+        let at = vector_micros(&row["timestamp"]);
+        // the smallest ULID at or after the instant: its millisecond rounded up (1970 at least), nothing random
+        assert_eq!((ulid.unix_millis(), ulid.get() & ((1 << 80) - 1)), ((at.max(0) + 999) as u64 / 1000, 0));
+        let boundary: Ulid = client.query_one("SELECT ulid_boundary($1)", &[&system_time(at)]).await.unwrap().get(0);
+        assert_eq!(boundary, ulid, "{}", row["timestamp"]);
+    }
+}
+
+#[tokio::test]
+async fn ulid_columns_arrays_nulls_and_uuids() {
+    let client = connect().await;
+    client
+        .batch_execute(
+            "CREATE TEMP TABLE bookings (id ulid PRIMARY KEY DEFAULT ulid_generate(), n int);
+             INSERT INTO bookings (n) SELECT generate_series(1, 50)",
+        )
+        .await
+        .unwrap();
+    let ids: Vec<Ulid> = client.query_one("SELECT array_agg(id ORDER BY id) FROM bookings", &[]).await.unwrap().get(0);
+    assert_eq!(ids.len(), 50);
+    assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "Ord is the database's order");
+    let now = SystemTime::now();
+    assert!(ids[0].timestamp() <= now && ids[0].timestamp() + Duration::from_secs(3600) > now, "{:?}", ids[0]);
+    let at: SystemTime = client.query_one("SELECT ulid_extract_timestamp($1::ulid)", &[&ids[7]]).await.unwrap().get(0);
+    assert_eq!(at, ids[7].timestamp());
+
+    // A typed parameter uses the primary key; the text form, as PostgreSQL shows it.
+    let statement = client.prepare("SELECT id::text FROM bookings WHERE id = $1").await.unwrap();
+    assert_eq!(statement.params()[0].name(), "ulid");
+    let found: String = client.query_one(&statement, &[&ids[17]]).await.unwrap().get(0);
+    assert_eq!(found, ids[17].to_string());
+    let plan = plan(&client, "SELECT * FROM bookings WHERE id = $1", &[&ids[17]]).await;
+    assert!(searches(&plan, "bookings_pkey"), "{plan}");
+
+    // Arrays with NULLs, NULL itself, the largest and smallest, and a plain uuid of the same bits both ways.
+    let with_null = vec![Some(Ulid::MAX), None, Some(Ulid::default()), Some(ids[3])];
+    let back: Vec<Option<Ulid>> = client.query_one("SELECT $1::ulid[]", &[&with_null]).await.unwrap().get(0);
+    assert_eq!(back, with_null);
+    let none: Option<Ulid> = client.query_one("SELECT $1::ulid", &[&None::<Ulid>]).await.unwrap().get(0);
+    assert_eq!(none, None);
+    let row = client.query_one("SELECT $1::ulid::uuid, $2::uuid::ulid", &[&ids[5], &ids[6].to_uuid()]).await.unwrap();
+    assert_eq!((row.get::<_, Uuid>(0), row.get::<_, Ulid>(1)), (ids[5].to_uuid(), ids[6]));
+    // The simple query protocol's text parses back to the same id; a ulid is not read as an iuid.
+    let messages = client.simple_query("SELECT id FROM bookings ORDER BY id LIMIT 1").await.unwrap();
+    let text = messages.iter().find_map(|message| match message {
+        SimpleQueryMessage::Row(row) => row.get(0).map(str::to_owned),
+        _ => None,
+    });
+    assert_eq!(text.unwrap().parse::<Ulid>().unwrap(), ids[0]);
+    let row = client.query_one("SELECT ulid_generate()", &[]).await.unwrap();
+    assert!(row.try_get::<_, Iuid>(0).is_err() && row.try_get::<_, Ulid>(0).is_ok());
 }

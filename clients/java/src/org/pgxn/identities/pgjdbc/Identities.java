@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.IntFunction;
@@ -17,14 +18,14 @@ import org.postgresql.core.QueryExecutor;
 import org.postgresql.util.PGobject;
 
 /**
- * Registers {@link DistributedId}, {@link Siq} and {@link Iuid} on a pgjdbc connection, and reads them from a
+ * Registers {@link DistributedId}, {@link Siq}, {@link Iuid} and {@link Ulid} on a pgjdbc connection, and reads them from a
  * {@link ResultSet} whatever form the column arrives in.
  */
 public final class Identities {
-    // The three types of the extension, wherever it lives, with their arrays and the extension's version.
+    // The types of the extension, wherever it lives, with their arrays and the extension's version.
     private static final String TYPES_QUERY = "SELECT t.typname, t.oid, t.typarray, e.extversion"
             + " FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_type t ON t.typnamespace = e.extnamespace"
-            + " WHERE e.extname = 'identities' AND t.typname IN ('distributedid', 'siq', 'iuid')";
+            + " WHERE e.extname = 'identities' AND t.typname IN ('distributedid', 'siq', 'iuid', 'ulid')";
     private static final String UNDEFINED_OBJECT = "42704";
     private static final String DATATYPE_MISMATCH = "42804";
     private static final String FEATURE_NOT_SUPPORTED = "0A000";
@@ -32,7 +33,7 @@ public final class Identities {
     private Identities() {
     }
 
-    /** The form pgjdbc receives the three types and their arrays in. */
+    /** The form pgjdbc receives the types and their arrays in. */
     public enum Results {
         /**
          * Always text, as without this library: every getter of pgjdbc's reads them ({@code getString},
@@ -55,10 +56,10 @@ public final class Identities {
     }
 
     /**
-     * Makes this connection's {@code getObject} return {@link DistributedId}, {@link Siq} and {@link Iuid} for the
-     * three types, in results and in their arrays' elements (pgjdbc's {@link PGConnection#addDataType}), and
-     * sends them as binary parameters: numeric's form for {@code distributedid} and {@code siq}, a uuid's 16
-     * bytes for {@code iuid}. The connection's {@code binaryTransferDisable}, listing their oids, keeps them in
+     * Makes this connection's {@code getObject} return {@link DistributedId}, {@link Siq}, {@link Iuid} and
+     * {@link Ulid} for the types, in results and in their arrays' elements (pgjdbc's
+     * {@link PGConnection#addDataType}), and sends them as binary parameters: numeric's form for
+     * {@code distributedid} and {@code siq}, a uuid's 16 bytes for {@code iuid} and {@code ulid}. The connection's {@code binaryTransferDisable}, listing their oids, keeps them in
      * text both ways.
      *
      * @param results the form results of the types and their arrays arrive in
@@ -79,7 +80,7 @@ public final class Identities {
                 oids.put(rows.getString(1), new int[] {rows.getInt(2), rows.getInt(3)});
             }
         }
-        if (oids.size() != 3) {
+        if (!oids.keySet().containsAll(List.of(DistributedId.TYPE, Siq.TYPE, Iuid.TYPE))) {
             throw new SQLException("the identities extension is not installed in this database", UNDEFINED_OBJECT);
         }
         // By the bare names, in whatever schema: pgjdbc finds the type off the search path too, and from then
@@ -87,6 +88,9 @@ public final class Identities {
         pgConnection.addDataType(DistributedId.TYPE, DistributedId.class);
         pgConnection.addDataType(Siq.TYPE, Siq.class);
         pgConnection.addDataType(Iuid.TYPE, Iuid.class);
+        if (oids.containsKey(Ulid.TYPE)) {
+            pgConnection.addDataType(Ulid.TYPE, Ulid.class);
+        }
         QueryExecutor executor = connection.unwrap(BaseConnection.class).getQueryExecutor();
         for (int[] typeAndArray : oids.values()) {
             if (results == Results.BINARY && executor.useBinaryForReceive(typeAndArray[0])) {
@@ -147,6 +151,22 @@ public final class Identities {
     }
 
     /**
+     * The column as a {@link Ulid}, or null for SQL NULL. Takes a {@code ulid} (registered or not), a {@code uuid}
+     * (the same 128 bits), or text in the type's text form (26 characters of Crockford's base32, read as
+     * {@link Ulid#parse} reads them).
+     *
+     * @throws SQLException for another type (42804), or text that is no ULID (22P02; 22003 above 128 bits)
+     */
+    public static Ulid getUlid(ResultSet rows, int column) throws SQLException {
+        return toUlid(rows.getObject(column));
+    }
+
+    /** {@link #getUlid(ResultSet, int)} by the column's label. */
+    public static Ulid getUlid(ResultSet rows, String column) throws SQLException {
+        return getUlid(rows, rows.findColumn(column));
+    }
+
+    /**
      * A one-dimensional array column ({@code distributedid[]}, {@code numeric[]}) as {@link DistributedId}s, null
      * elements for SQL NULLs; null for a NULL array.
      */
@@ -177,6 +197,16 @@ public final class Identities {
     /** {@link #getIuids(ResultSet, int)} by the column's label. */
     public static Iuid[] getIuids(ResultSet rows, String column) throws SQLException {
         return getIuids(rows, rows.findColumn(column));
+    }
+
+    /** A one-dimensional {@code ulid[]} (or {@code uuid[]}) column as {@link Ulid}s, as {@link #getDistributedIds}. */
+    public static Ulid[] getUlids(ResultSet rows, int column) throws SQLException {
+        return elements(rows.getArray(column), Identities::toUlid, Ulid[]::new);
+    }
+
+    /** {@link #getUlids(ResultSet, int)} by the column's label. */
+    public static Ulid[] getUlids(ResultSet rows, String column) throws SQLException {
+        return getUlids(rows, rows.findColumn(column));
     }
 
     private static DistributedId toDistributedId(Object value) throws SQLException {
@@ -234,6 +264,23 @@ public final class Identities {
             throw Wire.badValue(error);
         }
         throw mismatch(value, Iuid.TYPE);
+    }
+
+    private static Ulid toUlid(Object value) throws SQLException {
+        try {
+            if (value == null || value instanceof Ulid) {
+                return (Ulid) value;
+            }
+            if (isUnregistered(value, Ulid.TYPE) || value instanceof String) {
+                return Ulid.parse(text(value));
+            }
+            if (value instanceof UUID) {
+                return new Ulid((UUID) value);
+            }
+        } catch (IllegalArgumentException error) {
+            throw Wire.badValue(error);
+        }
+        throw mismatch(value, Ulid.TYPE);
     }
 
     /** The text of pgjdbc's plain PGobject (on a connection that was not registered), or of a String. */
