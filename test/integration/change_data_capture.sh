@@ -1,8 +1,8 @@
 # Change data capture of every type of ours, as doc/change-data-capture.md describes it: one server of its own
 # (wal_level = logical, identities preloaded, wal2json named in output_plugin_libraries where the server has that
-# setting), a table with a column of each type (distributedid, iuid, siq, and DistributedId128, UUIDv7, HotGuid and
-# LUUID in uuid, Snowflake in bigint) in one database, and the portable edition's domains (distributedid,
-# numeric(28,0); iuid, uuid; siq, text) in another. Generated values, edge values (0, the largest, 2^53 + 1) and
+# setting), a table with a column of each type (distributedid, iuid, siq, ulid, and DistributedId128, UUIDv7, HotGuid
+# and LUUID in uuid, Snowflake in bigint) in one database, and the portable edition's domains (distributedid,
+# numeric(28,0); iuid, uuid; siq and ulid, text) in another. Generated values, edge values (0, the largest, 2^53 + 1) and
 # NULLs are inserted, updated (NULL to values, values to NULL, the key) and deleted; a trigger records each change's
 # old and new values as their text (col::text) and their type's send form into an unlogged table, which logical
 # decoding never sees. The changes are decoded through wal2json (format-version 1, 1 with include-domain-data-type,
@@ -15,7 +15,7 @@
 # a Snowflake of today unless its low 8 bits are 0), while our types arrive as strings equal to their text;
 # test_decoding quotes all but integer and bigint; pgoutput names each column's type (ours by a Type message, the
 # portable domains as their base types) and its binary bytes are the type's send form (numeric's for distributedid
-# and siq) and decode to the text; output_plugin_libraries refuses wal2json once a session leaves it out.
+# and siq; a ulid's 16 bytes, big-endian, decoded to Crockford's base32) and decode to the text; output_plugin_libraries refuses wal2json once a session leaves it out.
 # wal2json comes from Debian (postgresql-MAJOR-wal2json); where it cannot be installed, its part is skipped, said
 # so, and counted as nothing; likewise Node's part where there is no node. Prints "ok - ..." or "FAILED: ..." per
 # check, samples of each output, and the count; exits 1 on any failure.
@@ -96,13 +96,13 @@ sql postgres -c "CREATE DATABASE cdc_native" -c "CREATE DATABASE cdc_portable" >
 sql cdc_native >/dev/null <<SQL || fail "the native database's table"
 CREATE EXTENSION identities;
 CREATE TABLE captured (n integer PRIMARY KEY, distributedid distributedid, iuid iuid, siq siq, distributedid128 uuid,
-	uuidv7 uuid, hotguid uuid, luuid uuid, snowflake bigint);
+	uuidv7 uuid, hotguid uuid, luuid uuid, snowflake bigint, ulid ulid);
 $recorder
 SQL
 portable=$(portable_edition --schema ids) || fail "portable/build"
 sql cdc_portable -f - <"$portable/identities_portable.sql" >/dev/null || fail "the portable edition's plain script"
 sql cdc_portable >/dev/null <<SQL || fail "the portable database's table"
-CREATE TABLE captured (n integer PRIMARY KEY, distributedid ids.distributedid, iuid ids.iuid, siq ids.siq);
+CREATE TABLE captured (n integer PRIMARY KEY, distributedid ids.distributedid, iuid ids.iuid, siq ids.siq, ulid ids.ulid);
 $recorder
 SQL
 slots cdc_native native
@@ -112,36 +112,39 @@ slots cdc_portable portable
 sql cdc_native >/dev/null <<'SQL' || fail "the native database's changes"
 INSERT INTO captured VALUES
 	(1, distributedid_generate(), iuid_generate(42, 7), siq_generate('message'), distributedid128_generate(),
-	    uuidv7_generate(), hotguid_generate(17), luuid_generate('person', 1234567), snowflake_generate()),
+	    uuidv7_generate(), hotguid_generate(17), luuid_generate('person', 1234567), snowflake_generate(),
+	    ulid_generate()),
 	(2, distributedid_generate(), iuid_generate(42, 7), siq_generate('message'), distributedid128_generate(),
-	    uuidv7_generate(), hotguid_generate(17), luuid_generate('person', 1234567), snowflake_generate()),
+	    uuidv7_generate(), hotguid_generate(17), luuid_generate('person', 1234567), snowflake_generate(),
+	    ulid_generate()),
 	(3, '0', '00000000-0000-8000-8000-000000000000', '0', '00000000-0000-0000-0000-000000000000',
-	    '00000000-0000-7000-8000-000000000000', hotguid_generate(0), luuid_generate(0, 0), 0),
+	    '00000000-0000-7000-8000-000000000000', hotguid_generate(0), luuid_generate(0, 0), 0, '00000000000000000000000000'),
 	(4, '9999999999999999999999999999', 'ffffffff-ffff-8fff-bfff-ffffffffffff', 'ffffffffffffffffffffffffffff',
 	    'ffffffff-ffff-ffff-ffff-ffffffffffff', 'ffffffff-ffff-7fff-bfff-ffffffffffff', hotguid_generate(4294967295),
-	    luuid_generate(4095, 281474976710655), 9223372036854775807),
-	(5, '9007199254740993', NULL, '20000000000001', NULL, NULL, NULL, NULL, 9007199254740993),
-	(6, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+	    luuid_generate(4095, 281474976710655), 9223372036854775807, '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'),
+	(5, '9007199254740993', NULL, '20000000000001', NULL, NULL, NULL, NULL, 9007199254740993, NULL),
+	(6, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
 UPDATE captured SET distributedid = distributedid_generate(), iuid = iuid_generate(1, 1), siq = siq_generate('user'),
 	distributedid128 = distributedid128_generate(), uuidv7 = uuidv7_generate(), hotguid = hotguid_generate(18),
-	luuid = luuid_generate('person', 7654321), snowflake = snowflake_generate()
+	luuid = luuid_generate('person', 7654321), snowflake = snowflake_generate(), ulid = ulid_generate()
 	WHERE n IN (1, 6);
 UPDATE captured SET distributedid = NULL, iuid = NULL, siq = NULL, distributedid128 = NULL, uuidv7 = NULL,
-	hotguid = NULL, luuid = NULL, snowflake = NULL WHERE n = 3;
+	hotguid = NULL, luuid = NULL, snowflake = NULL, ulid = NULL WHERE n = 3;
 UPDATE captured SET n = 50 WHERE n = 5;
 DELETE FROM captured WHERE n IN (2, 4, 50);
 SQL
 sql cdc_portable >/dev/null <<'SQL' || fail "the portable database's changes"
 INSERT INTO captured VALUES
-	(1, ids.distributedid_generate(), ids.iuid_generate(42, 7), ids.siq_generate('message')),
-	(2, ids.distributedid_generate(), ids.iuid_generate(42, 7), ids.siq_generate('message')),
-	(3, 0, '00000000-0000-8000-8000-000000000000', '0000000000000000000000000000'),
-	(4, 9999999999999999999999999999, 'ffffffff-ffff-8fff-bfff-ffffffffffff', 'ffffffffffffffffffffffffffff'),
-	(5, 9007199254740993, NULL, '0000000000000020000000000001'),
-	(6, NULL, NULL, NULL);
+	(1, ids.distributedid_generate(), ids.iuid_generate(42, 7), ids.siq_generate('message'), ids.ulid_generate()),
+	(2, ids.distributedid_generate(), ids.iuid_generate(42, 7), ids.siq_generate('message'), ids.ulid_generate()),
+	(3, 0, '00000000-0000-8000-8000-000000000000', '0000000000000000000000000000', '00000000000000000000000000'),
+	(4, 9999999999999999999999999999, 'ffffffff-ffff-8fff-bfff-ffffffffffff', 'ffffffffffffffffffffffffffff',
+	    '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'),
+	(5, 9007199254740993, NULL, '0000000000000020000000000001', NULL),
+	(6, NULL, NULL, NULL, NULL);
 UPDATE captured SET distributedid = ids.distributedid_generate(), iuid = ids.iuid_generate(1, 1),
-	siq = ids.siq_generate('user') WHERE n IN (1, 6);
-UPDATE captured SET distributedid = NULL, iuid = NULL, siq = NULL WHERE n = 3;
+	siq = ids.siq_generate('user'), ulid = ids.ulid_generate() WHERE n IN (1, 6);
+UPDATE captured SET distributedid = NULL, iuid = NULL, siq = NULL, ulid = NULL WHERE n = 3;
 UPDATE captured SET n = 50 WHERE n = 5;
 DELETE FROM captured WHERE n IN (2, 4, 50);
 SQL
@@ -254,14 +257,15 @@ work, wal2json, node, strings, binary = sys.argv[1:6]
 OPS = {'insert': 'INSERT', 'update': 'UPDATE', 'delete': 'DELETE', 'I': 'INSERT', 'U': 'UPDATE', 'D': 'DELETE'}
 SAFE = 2 ** 53
 # the JSON kind (wal2json) and test_decoding's form of each column, as doc/change-data-capture.md says
-NATIVE = ['n', 'distributedid', 'iuid', 'siq', 'distributedid128', 'uuidv7', 'hotguid', 'luuid', 'snowflake']
-PORTABLE = ['n', 'distributedid', 'iuid', 'siq']
+NATIVE = ['n', 'distributedid', 'iuid', 'siq', 'distributedid128', 'uuidv7', 'hotguid', 'luuid', 'snowflake', 'ulid']
+PORTABLE = ['n', 'distributedid', 'iuid', 'siq', 'ulid']
 NUMBERS = {'native': {'n', 'snowflake'}, 'portable': {'n'}}
 # pgoutput: each column's type as its messages announce it (Relation type oid; a Type message for one not built in)
 ANNOUNCED = {
     'native': {'n': 'int4', 'distributedid': 'public.distributedid', 'iuid': 'public.iuid', 'siq': 'public.siq',
-               'distributedid128': 'uuid', 'uuidv7': 'uuid', 'hotguid': 'uuid', 'luuid': 'uuid', 'snowflake': 'int8'},
-    'portable': {'n': 'int4', 'distributedid': 'numeric', 'iuid': 'uuid', 'siq': 'text'},
+               'distributedid128': 'uuid', 'uuidv7': 'uuid', 'hotguid': 'uuid', 'luuid': 'uuid', 'snowflake': 'int8',
+               'ulid': 'public.ulid'},
+    'portable': {'n': 'int4', 'distributedid': 'numeric', 'iuid': 'uuid', 'siq': 'text', 'ulid': 'text'},
 }
 BUILTIN = {20: 'int8', 23: 'int4', 25: 'text', 1700: 'numeric', 2950: 'uuid'}
 results = []
@@ -449,6 +453,14 @@ def numeric_binary(data):
     return -value if sign == 0x4000 else value
 
 
+def crockford(data):
+    """a ULID's 16 bytes (ulid_send: big-endian) as its 26 characters of Crockford's base32"""
+    if len(data) != 16:
+        return None
+    number = int.from_bytes(data, 'big')
+    return ''.join('0123456789ABCDEFGHJKMNPQRSTVWXYZ'[(number >> (5 * i)) & 31] for i in range(25, -1, -1))
+
+
 # binary payload -> text form, by the type pgoutput announced
 BINARY = {
     'int4': lambda b: str(struct.unpack('>i', b)[0]),
@@ -458,6 +470,7 @@ BINARY = {
     'numeric': lambda b: str(numeric_binary(b)),
     'public.distributedid': lambda b: str(numeric_binary(b)),
     'public.siq': lambda b: format(numeric_binary(b), '028x'),
+    'public.ulid': crockford,
     'text': lambda b: b.decode(),
 }
 

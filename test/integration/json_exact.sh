@@ -31,22 +31,22 @@ psql_on $port -d $portable -f "$(portable_edition --schema ids)/identities_porta
 # The same rows in both databases: edges (2^53 + 1 is the first integer JSON.parse cannot hold), NULLs, and 200
 # generated rows of each generator.
 cases="
-CREATE TABLE json_cases (n int, d distributedid, i iuid, s siq, sf bigint, d128 uuid, hg uuid, lu uuid, u7 uuid);
+CREATE TABLE json_cases (n int, d distributedid, i iuid, s siq, sf bigint, d128 uuid, hg uuid, lu uuid, u7 uuid, ul ulid);
 INSERT INTO json_cases VALUES
 	(1, '0', '00000000-0000-8000-8000-000000000000', lpad('0', 28, '0'), 0, '00000000-0000-0000-0000-000000000000',
-	    NULL, NULL, NULL),
+	    NULL, NULL, NULL, '00000000000000000000000000'),
 	(2, '9007199254740993', '01a20942-04f9-8001-8086-1378e8435031', lpad('20000000000001', 28, '0'), 9007199254740993,
 	    '0190163d-8694-739b-aea5-966c26f8ad91', '0190163d-8694-739b-aea5-966c26f8ad91', '0190163d-8694-739b-aea5-966c26f8ad91',
-	    '0190163d-8694-739b-aea5-966c26f8ad91'),
+	    '0190163d-8694-739b-aea5-966c26f8ad91', '01J0B3V1MMEEDTX9CPDGKFHBCH'),
 	(3, '9999999999999999999999999999', 'ffffffff-ffff-8fff-bfff-ffffffffffff', repeat('f', 28), 9223372036854775807,
-	    'ffffffff-ffff-ffff-ffff-ffffffffffff', NULL, NULL, NULL),
-	(4, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+	    'ffffffff-ffff-ffff-ffff-ffffffffffff', NULL, NULL, NULL, '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'),
+	(4, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
 INSERT INTO json_cases SELECT 100 + g, distributedid_generate(), iuid_generate(42, 7), siq_generate('message'),
 	snowflake_generate(), distributedid128_generate(), hotguid_generate(17), luuid_generate('person', 1234567),
-	uuidv7_generate()
+	uuidv7_generate(), ulid_generate()
 FROM generate_series(1, 200) AS g;
 CREATE VIEW json_texts AS SELECT n, json_build_object('d', d::text, 'i', i::text, 's', s::text, 'sf', sf::text,
-	'd128', d128::text, 'hg', hg::text, 'lu', lu::text, 'u7', u7::text) AS t FROM json_cases;"
+	'd128', d128::text, 'hg', hg::text, 'lu', lu::text, 'u7', u7::text, 'ul', ul::text) AS t FROM json_cases;"
 psql_on $port -d $native -c "$cases" >/dev/null
 psql_on $port -d $portable -c "SET search_path = public, ids" -c "$cases" >/dev/null
 
@@ -56,17 +56,17 @@ SELECT 'row_to_json ' || n, row_to_json(c)::text, t::text FROM json_cases c JOIN
 UNION ALL SELECT 'to_json ' || n, to_json(c)::text, t::text FROM json_cases c JOIN json_texts USING (n)
 UNION ALL SELECT 'to_jsonb ' || n, to_jsonb(c)::text, t::text FROM json_cases c JOIN json_texts USING (n)
 UNION ALL SELECT 'json_build_object ' || n, json_build_object('d', d, 'i', i, 's', s, 'sf', sf, 'd128', d128, 'hg', hg,
-	'lu', lu, 'u7', u7)::text, t::text FROM json_cases JOIN json_texts USING (n)
+	'lu', lu, 'u7', u7, 'ul', ul)::text, t::text FROM json_cases JOIN json_texts USING (n)
 UNION ALL SELECT 'jsonb_build_object ' || n, jsonb_build_object('d', d, 'i', i, 's', s, 'sf', sf, 'd128', d128, 'hg', hg,
-	'lu', lu, 'u7', u7)::text, t::text FROM json_cases JOIN json_texts USING (n)
-UNION ALL SELECT 'to_json of each value ' || n, format('{\"d\":%s,\"i\":%s,\"s\":%s,\"sf\":%s,\"d128\":%s,\"hg\":%s,\"lu\":%s,\"u7\":%s}',
+	'lu', lu, 'u7', u7, 'ul', ul)::text, t::text FROM json_cases JOIN json_texts USING (n)
+UNION ALL SELECT 'to_json of each value ' || n, format('{\"d\":%s,\"i\":%s,\"s\":%s,\"sf\":%s,\"d128\":%s,\"hg\":%s,\"lu\":%s,\"u7\":%s,\"ul\":%s}',
 	coalesce(to_json(d)::text, 'null'), coalesce(to_json(i)::text, 'null'), coalesce(to_json(s)::text, 'null'),
 	coalesce(to_json(sf)::text, 'null'), coalesce(to_json(d128)::text, 'null'), coalesce(to_json(hg)::text, 'null'),
-	coalesce(to_json(lu)::text, 'null'), coalesce(to_json(u7)::text, 'null')), t::text FROM json_cases JOIN json_texts USING (n)
-UNION ALL SELECT 'to_jsonb of each value ' || n, format('{\"d\":%s,\"i\":%s,\"s\":%s,\"sf\":%s,\"d128\":%s,\"hg\":%s,\"lu\":%s,\"u7\":%s}',
+	coalesce(to_json(lu)::text, 'null'), coalesce(to_json(u7)::text, 'null'), coalesce(to_json(ul)::text, 'null')), t::text FROM json_cases JOIN json_texts USING (n)
+UNION ALL SELECT 'to_jsonb of each value ' || n, format('{\"d\":%s,\"i\":%s,\"s\":%s,\"sf\":%s,\"d128\":%s,\"hg\":%s,\"lu\":%s,\"u7\":%s,\"ul\":%s}',
 	coalesce(to_jsonb(d)::text, 'null'), coalesce(to_jsonb(i)::text, 'null'), coalesce(to_jsonb(s)::text, 'null'),
 	coalesce(to_jsonb(sf)::text, 'null'), coalesce(to_jsonb(d128)::text, 'null'), coalesce(to_jsonb(hg)::text, 'null'),
-	coalesce(to_jsonb(lu)::text, 'null'), coalesce(to_jsonb(u7)::text, 'null')), t::text FROM json_cases JOIN json_texts USING (n)
+	coalesce(to_jsonb(lu)::text, 'null'), coalesce(to_jsonb(u7)::text, 'null'), coalesce(to_jsonb(ul)::text, 'null')), t::text FROM json_cases JOIN json_texts USING (n)
 UNION ALL SELECT 'json_agg', replace(json_agg(c ORDER BY n)::text, E'\n', ' '), replace(json_agg(t ORDER BY n)::text, E'\n', ' ')
 	FROM json_cases c JOIN json_texts USING (n)
 UNION ALL SELECT 'jsonb_agg', (SELECT jsonb_agg(c ORDER BY n)::text FROM json_cases c),
@@ -109,7 +109,7 @@ read_back portable $portable sf,d
 
 # The two editions write the same JSON for the same values: every type but the portable distributedid, which is a
 # number there unless distributedid_to_json (PostgREST's cast) makes it the native edition's string.
-same_json="SELECT string_agg(jsonb_build_object('d', %s, 'i', i, 's', s, 'sf', sf::text, 'd128', d128)::text, ' ' ORDER BY n)
+same_json="SELECT string_agg(jsonb_build_object('d', %s, 'i', i, 's', s, 'sf', sf::text, 'd128', d128, 'ul', ul)::text, ' ' ORDER BY n)
 	FROM json_cases WHERE n < 100"
 native_json=$(psql_on $port -d $native -At -c "$(printf "$same_json" d)")
 portable_json=$(psql_on $port -d $portable -At -c "SET search_path = public, ids" -c "$(printf "$same_json" 'distributedid_to_json(d)')")
@@ -139,7 +139,7 @@ fi
 response=$(psql_on $port -d $portable -At -F $'\t' -c "
 SELECT 'PostgREST response', replace(coalesce(json_agg(_postgrest_t), '[]')::character varying, E'\n', ' '),
 	(SELECT replace(json_agg(t ORDER BY n)::text, E'\n', ' ') FROM public.json_texts)
-FROM (SELECT ids.distributedid_to_json(c.d) AS d, c.i, c.s, c.sf::text AS sf, c.d128, c.hg, c.lu, c.u7
+FROM (SELECT ids.distributedid_to_json(c.d) AS d, c.i, c.s, c.sf::text AS sf, c.d128, c.hg, c.lu, c.u7, c.ul
 	FROM public.json_cases c ORDER BY n) _postgrest_t")
 for language in node python3; do
 	script=$here/include/json_read_back.js

@@ -155,9 +155,10 @@ sleep 1
 	fail "clashes or errors remain: $(sql $router -c "SELECT * FROM identities_check_foreign_servers()")"
 
 # --- three servers generate at once with every generator: no id repeats across them ---
-columns="distributedid distributedid, distributedid128 uuid, iuid iuid, hotguid uuid, uuidv7 uuid, siq siq, snowflake bigint"
+columns="distributedid distributedid, distributedid128 uuid, iuid iuid, hotguid uuid, uuidv7 uuid, siq siq, snowflake bigint,
+	ulid ulid"
 generators="distributedid_generate(), distributedid128_generate(), iuid_generate(42, 7), hotguid_generate(17),
-	uuidv7_generate(), siq_generate('message'), snowflake_generate()"
+	uuidv7_generate(), siq_generate('message'), snowflake_generate(), ulid_generate()"
 for port in $router $shard_a $shard_b; do
 	sql $port -c "CREATE TABLE drawn ($columns)" >/dev/null
 done
@@ -174,12 +175,12 @@ sql $router -c "
 	CREATE FOREIGN TABLE drawn_b ($columns) SERVER shard_b OPTIONS (table_name 'drawn');" >/dev/null
 duplicates=$(sql $router -c "
 	WITH everything AS (SELECT * FROM drawn UNION ALL SELECT * FROM drawn_a UNION ALL SELECT * FROM drawn_b)
-	SELECT format('rows %s, repeated: distributedid %s, distributedid128 %s, iuid %s, hotguid %s, uuidv7 %s, siq %s, snowflake %s',
+	SELECT format('rows %s, repeated: distributedid %s, distributedid128 %s, iuid %s, hotguid %s, uuidv7 %s, siq %s, snowflake %s, ulid %s',
 	              count(*), count(*) - count(DISTINCT distributedid), count(*) - count(DISTINCT distributedid128),
 	              count(*) - count(DISTINCT iuid), count(*) - count(DISTINCT hotguid), count(*) - count(DISTINCT uuidv7),
-	              count(*) - count(DISTINCT siq), count(*) - count(DISTINCT snowflake))
+	              count(*) - count(DISTINCT siq), count(*) - count(DISTINCT snowflake), count(*) - count(DISTINCT ulid))
 	FROM everything")
-[ "$duplicates" = "rows 60000, repeated: distributedid 0, distributedid128 0, iuid 0, hotguid 0, uuidv7 0, siq 0, snowflake 0" ] ||
+[ "$duplicates" = "rows 60000, repeated: distributedid 0, distributedid128 0, iuid 0, hotguid 0, uuidv7 0, siq 0, snowflake 0, ulid 0" ] ||
 	fail "three servers generating at once: $duplicates"
 
 # --- public ids: the same key file on every server, so a public id made on one decodes on another ---

@@ -2,8 +2,9 @@
 # postgresql-18-timescaledb (2.22 or later: UUIDv7 partitioning; the Apache-licensed edition). One server, timescaledb
 # and identities preloaded (and pg_cron, when its package installs). One hypertable per format, daily chunks by the
 # id's time: UUIDv7 through TimescaleDB's own uuid partitioning, Snowflake as an integer dimension of a day of ids
-# (86 400 000 << 22), distributedid, iuid, siq and DistributedId128 through partition_func => the format's
-# <format>_extract_timestamp. Rows hourly over 10 days (<format>_generate_at) and one by the column DEFAULT; then:
+# (86 400 000 << 22), distributedid, iuid, siq, ulid and DistributedId128 through partition_func => the format's
+# <format>_extract_timestamp (ulid's and DistributedId128's named with their argument type, as regprocedure: each has
+# an overload, ulid's of text for pg_partman). Rows hourly over 10 days (<format>_generate_at) and one by the column DEFAULT; then:
 #   - ids of another kind are refused (a v4 uuid, a DistributedId128 as UUIDv7 and the reverse);
 #   - the windows of the last day that exclude chunks read fewer than the 11 chunks (2) and count the right rows:
 #     id >= <format>_boundary(now() - interval '1 day') and <format>_within(...) for UUIDv7 and Snowflake,
@@ -13,7 +14,7 @@
 #     (DistributedId128's open-ended one errors, a limit the page states);
 #   - drop_chunks(older_than => ...) drops the chunks wholly older than the cutoff: the rows left are exactly those
 #     of the cutoff's day and after; add_retention_policy is refused by the Apache edition, and a pg_cron job
-#     calling drop_chunks does the same for the six tables;
+#     calling drop_chunks does the same for the seven tables;
 #   - doc/timescaledb.md's sql timescaledb blocks run as written, their EXPLAINs excluding the chunks their comments
 #     say, and its pg_cron block schedules its job.
 # Skipped (exit 77) on other majors, and where the package is missing, older or cannot be installed.
@@ -90,6 +91,7 @@ FORMATS=(
 	"snowflake|bigint|snowflake_generate()|by_range('id', 86400000::bigint << 22)|snowflake_generate_at(@, 0)|native"
 	"uuidv7|uuid|uuidv7_generate()|by_range('id', INTERVAL '1 day')|uuidv7_generate_at(@)|native"
 	"distributedid128|uuid|distributedid128_generate()|by_range('id', INTERVAL '1 day', partition_func => 'public.distributedid128_extract_timestamp(uuid)'::regprocedure)|distributedid128_generate_at(@)|partition_func"
+	"ulid|ulid|ulid_generate()|by_range('id', INTERVAL '1 day', partition_func => 'public.ulid_extract_timestamp(ulid)'::regprocedure)|ulid_generate_at(@)|partition_func"
 )
 
 # ---- the hypertables: 240 rows an hour apart (10 days back, 11 daily chunks), one by the DEFAULT ----

@@ -18,31 +18,36 @@ CREATE TABLE everything (
 	hotguid uuid DEFAULT hotguid_generate(17),
 	luuid uuid DEFAULT luuid_generate('everything', nextval('everything_luuid')),
 	uuidv7 uuid DEFAULT uuidv7_generate(),
+	ulid ulid UNIQUE DEFAULT ulid_generate(),
 	public_distributedid text, public_uuid uuid, public_bigint text,
 	alphanumeric text GENERATED ALWAYS AS (to_alphanumeric(id)) STORED,
 	hexadecimal text GENERATED ALWAYS AS (to_hexadecimal(distributedid128)) STORED,
 	country integer GENERATED ALWAYS AS (iuid_extract_country(iuid)) STORED,
 	siq_did text GENERATED ALWAYS AS (siq_to_did(siq)) STORED,
 	created timestamptz GENERATED ALWAYS AS (distributedid_extract_timestamp(id)) STORED,
+	ulid_created timestamptz GENERATED ALWAYS AS (ulid_extract_timestamp(ulid)) STORED,
 	CHECK (id <@ tstzrange(NULL, '3026-01-01Z')),
 	CHECK (uuidv7_within(uuidv7, tstzrange('1970-01-01Z', NULL))),
-	CHECK (iuid_hash_partition(iuid, 4) BETWEEN 0 AND 3));
+	CHECK (iuid_hash_partition(iuid, 4) BETWEEN 0 AND 3),
+	CHECK (ulid_within(ulid, tstzrange('1970-01-01Z', NULL))));
 CREATE INDEX everything_created ON everything (distributedid_extract_timestamp(id));
 CREATE INDEX everything_recent ON everything (iuid) WHERE iuid <@ tstzrange('2020-01-01Z', NULL);
 CREATE INDEX everything_by_country ON everything (iuid iuid_country_ops) INCLUDE (siq);
 CREATE UNIQUE INDEX everything_by_shard ON everything (siq siq_shard_ops, id);
 CREATE INDEX everything_hotguid ON everything USING hash (hotguid);
+CREATE INDEX everything_ulid_recent ON everything (ulid) WHERE ulid <@ tstzrange('2020-01-01Z', NULL);
 INSERT INTO everything (n) SELECT n FROM generate_series(1, 3000) AS n;
 UPDATE everything SET iuid = iuid_generate(n % 256, n % 7), siq = siq_generate('user', 'example.com', n % 256),
-                      hotguid = hotguid_generate(n), luuid = luuid_generate(n % 4096, n)
+                      hotguid = hotguid_generate(n), luuid = luuid_generate(n % 4096, n),
+                      ulid = ulid_generate_at('2020-01-01Z'::timestamptz + n * interval '1 day')
 WHERE n % 2 = 0;
-INSERT INTO everything (id, n, distributedid128, iuid, siq, snowflake, hotguid, luuid, uuidv7) VALUES
+INSERT INTO everything (id, n, distributedid128, iuid, siq, snowflake, hotguid, luuid, uuidv7, ulid) VALUES
 	('0', -1, '00000000-0000-0000-0000-000000000000', '00000000-0000-8000-8000-000000000000', '0', 0,
-	 hotguid_generate(0), luuid_generate(0, 0), '00000000-0000-7000-8000-000000000000'),
+	 hotguid_generate(0), luuid_generate(0, 0), '00000000-0000-7000-8000-000000000000', '00000000000000000000000000'),
 	('9999999999999999999999999999', -2, 'ffffffff-ffff-ffff-ffff-ffffffffffff', 'ffffffff-ffff-8fff-bfff-ffffffffffff',
 	 'ffffffffffffffffffffffffffff', 9223372036854775807, hotguid_generate(4294967295),
-	 luuid_generate(4095, 281474976710655), 'ffffffff-ffff-7fff-bfff-ffffffffffff'),
-	('1', -3, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+	 luuid_generate(4095, 281474976710655), 'ffffffff-ffff-7fff-bfff-ffffffffffff', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'),
+	('1', -3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
 -- (the nil uuid is laid out as the number 0's public id plaintext: it has none)
 UPDATE everything SET public_distributedid = to_alphanumeric(public_id(id)),
                       public_uuid = CASE WHEN n <> -1 THEN public_id(distributedid128) END,
@@ -65,6 +70,15 @@ INSERT INTO rides (fare) SELECT n FROM generate_series(1, 300) AS n;
 INSERT INTO rides SELECT iuid_generate(n % 256, 1), n FROM generate_series(1, 500) AS n;
 INSERT INTO rides VALUES ('00000000-0000-8000-8000-000000000000', 0), ('ffffffff-ffff-8fff-bfff-ffffffffffff', 0);
 
+CREATE TABLE logins (id ulid PRIMARY KEY DEFAULT ulid_generate(), account text) PARTITION BY RANGE (id);
+CREATE TABLE logins_before PARTITION OF logins FOR VALUES FROM (MINVALUE) TO (ulid_boundary('2026-01-01Z'));
+CREATE TABLE logins_after PARTITION OF logins FOR VALUES FROM (ulid_boundary('2026-01-01Z')) TO (MAXVALUE);
+CREATE INDEX logins_brin ON logins USING brin (id);
+INSERT INTO logins (account) SELECT 'account ' || n FROM generate_series(1, 300) AS n;
+INSERT INTO logins SELECT ulid_generate_at('2025-01-01Z'::timestamptz + n * interval '1 day'), 'past' FROM generate_series(1, 500) AS n;
+INSERT INTO logins VALUES ('00000000000000000000000000', 'smallest'), (ulid_boundary('2026-01-01Z'), 'boundary'),
+	('7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 'largest');
+
 CREATE TABLE posts (id siq PRIMARY KEY DEFAULT siq_generate('message'), body text) PARTITION BY RANGE (id siq_shard_ops);
 CREATE TABLE posts_0_127 PARTITION OF posts FOR VALUES FROM (MINVALUE) TO (siq_shard_boundary(128));
 CREATE TABLE posts_128_255 PARTITION OF posts FOR VALUES FROM (siq_shard_boundary(128)) TO (MAXVALUE);
@@ -83,6 +97,11 @@ CREATE TABLE trips (id iuid PRIMARY KEY DEFAULT iuid_generate(9, 2), distance nu
 CREATE TABLE trips_0 PARTITION OF trips FOR VALUES WITH (MODULUS 2, REMAINDER 0);
 CREATE TABLE trips_1 PARTITION OF trips FOR VALUES WITH (MODULUS 2, REMAINDER 1);
 INSERT INTO trips (distance) SELECT n FROM generate_series(1, 400) AS n;
+
+CREATE TABLE clicks (id ulid PRIMARY KEY DEFAULT ulid_generate(), target text) PARTITION BY HASH (id);
+CREATE TABLE clicks_0 PARTITION OF clicks FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE clicks_1 PARTITION OF clicks FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+INSERT INTO clicks (target) SELECT 'target ' || n FROM generate_series(1, 400) AS n;
 
 CREATE TABLE messages (id siq PRIMARY KEY DEFAULT siq_generate('message'), body text) PARTITION BY HASH (id);
 CREATE TABLE messages_0 PARTITION OF messages FOR VALUES WITH (MODULUS 2, REMAINDER 0);
@@ -117,6 +136,12 @@ CREATE TEMPORARY TABLE made AS SELECT * FROM identities_maintain_partitions('vis
 INSERT INTO visits SELECT distributedid_boundary(from_time), partition_name FROM made;
 INSERT INTO visits VALUES ('0', 'other');
 INSERT INTO visits (page) SELECT 'page ' || n FROM generate_series(1, 200) AS n;
+CREATE TABLE signups (id ulid PRIMARY KEY DEFAULT ulid_generate(), email text) PARTITION BY RANGE (id);
+CREATE TABLE signups_other PARTITION OF signups DEFAULT;
+CREATE TEMPORARY TABLE made_for_ulid AS SELECT * FROM identities_maintain_partitions('signups', '1 day', premake => 2);
+INSERT INTO signups SELECT ulid_boundary(from_time), partition_name FROM made_for_ulid;
+INSERT INTO signups VALUES ('00000000000000000000000000', 'other');
+INSERT INTO signups (email) SELECT 'signup ' || n FROM generate_series(1, 200) AS n;
 
 -- One table and one index per opclass of the extension, from the catalog: the table holds the values of the first
 -- column of everything of the opclass's type.
