@@ -24,6 +24,12 @@ COMMENT ON FUNCTION ulid_extract_timestamp(text) IS 'the same from the ULID''s t
 CREATE FUNCTION ulid_boundary(timestamptz) RETURNS ulid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ulid_boundary(timestamptz) IS 'smallest ULID whose embedded timestamp is at or after the argument; for range partitions and scans';
+-- pg_partman keeps a text column of ULIDs (it refuses a ulid column) with a time encoder that returns text
+-- (p_time_encoder => 'public.ulid_boundary_text', p_time_decoder => 'public.ulid_extract_timestamp')
+CREATE FUNCTION ulid_boundary_text(at timestamptz) RETURNS text
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	RETURN ulid_boundary(at)::text;
+COMMENT ON FUNCTION ulid_boundary_text(timestamptz) IS 'the same as text, as pg_partman''s time encoder of a text column of ULIDs returns it';
 
 -- casts: a ulid and a uuid are the same 128 bits (pgx_ulid's casts), every one valid as either; on assignment, so a
 -- driver's uuid parameter fills a ulid column, never implicit, so operators stay exact. The bytes are explicit.

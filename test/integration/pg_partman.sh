@@ -2,7 +2,7 @@
 # UUIDv7 and HotGuid in uuid through its time encoder/decoder pair (p_time_encoder => 'public.<format>_boundary',
 # p_time_decoder => 'public.<format>_extract_timestamp': schema-qualified, since partman runs them under its own
 # search_path), ULID in text (partman refuses a column of type ulid, checked below: its ids as their text, the
-# encoder ulid_boundary's text, the decoder ulid_extract_timestamp(text)), and Snowflake in bigint through its
+# encoder ulid_boundary_text, the decoder ulid_extract_timestamp(text)), and Snowflake in bigint through its
 # integer mode with a day of ids as the interval.
 # run_maintenance() creates the partitions ahead and drops those past the retention; rows land in their day's
 # partition, never the default. Needs pg_partman 5 (its encoders): Debian packages it for PostgreSQL 17 and 18;
@@ -44,16 +44,14 @@ check_set() {
 
 # ULID's own type is refused as a control column (partman takes integers, numeric, dates and times, and text or uuid
 # with an encoder); its ids are kept in text COLLATE "C" (their canonical text sorts as their bits in "C" only),
-# decoded by the shipped ulid_extract_timestamp(text). partman wants an encoder returning the column's type, and
-# ulid_boundary returns ulid: the set is made with a one-line encoder of its text, ulid_boundary_text below.
+# decoded by ulid_extract_timestamp(text) and encoded by ulid_boundary_text (partman wants an encoder returning the
+# column's type, and ulid_boundary returns ulid).
 output=$(sql -c "CREATE TABLE t_ulid_own_type (id ulid NOT NULL DEFAULT ulid_generate(), body text) PARTITION BY RANGE (id)" \
 	-c "SELECT partman.create_parent(p_parent_table => 'public.t_ulid_own_type', p_control => 'id', p_interval => '1 day',
 		p_time_encoder => 'public.ulid_boundary', p_time_decoder => 'public.ulid_extract_timestamp')" 2>&1) &&
 	fail "pg_partman now takes a ulid control column: test it as the uuid formats, not through text"
 grep 'only supports partitioning of data types .*Supplied column is of type ulid' <<<"$output" >/dev/null ||
 	fail "a ulid control column: not the refusal expected: $output"
-sql -c "CREATE FUNCTION public.ulid_boundary_text(at timestamptz) RETURNS text
-	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN public.ulid_boundary(at)::text" >/dev/null
 
 for format in 'distributedid128|uuid|distributedid128_generate()|distributedid128_boundary' 'uuidv7|uuid|uuidv7_generate()|uuidv7_boundary' \
 	'hotguid|uuid|hotguid_generate(7)|hotguid_boundary' 'ulid|text COLLATE "C"|ulid_generate()::text|ulid_boundary_text'; do

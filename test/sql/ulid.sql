@@ -70,7 +70,8 @@ SELECT ulid_extract_timestamp('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid) AS of_ulid,
        ulid_extract_timestamp('7ZZZZZZZZZZZZZZZZZZZZZZZZZ'::ulid) AS largest;
 SELECT ulid_boundary('2026-11-01Z') AS b_2026_11, ulid_boundary('2026-11-01 00:00:00.0001Z') AS b_next_ms,
        ulid_boundary('1970-01-01Z') AS b_epoch, ulid_boundary('1900-01-01Z') AS b_before, ulid_boundary('-infinity') AS b_minus_infinity;
-SELECT ulid_extract_timestamp(ulid_boundary(t)) = t AS round_trip
+SELECT ulid_extract_timestamp(ulid_boundary(t)) = t AS round_trip,
+       ulid_boundary_text(t) = ulid_boundary(t)::text AS text_encoder, pg_typeof(ulid_boundary_text(t)) AS its_type
 FROM (VALUES ('2026-11-22 10:11:12.345Z'::timestamptz), ('1970-01-01Z'), ('9999-12-31 23:59:59.999Z')) AS v(t);
 
 -- comparison, sorting with abbreviated keys, min/max: the order of the 128 bits, of the text and of the uuid
