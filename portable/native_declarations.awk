@@ -5,7 +5,7 @@
 # runs
 #   awk -v native=NATIVE_SQL -f portable/native_declarations.awk PORTABLE_SQL...
 # which prints the portable parts with each such line replaced by the native declaration, written into the edition's
-# schema (@extschema@.NAME; the native edition's own types, distributedid, iuid and siq, are this edition's domains
+# schema (@extschema@.NAME; the native edition's own types, distributedid, iuid, siq and ulid, are this edition's domains
 # there). A line naming no native function fails the build.
 function fail(message) { print "portable/build: " message >"/dev/stderr"; failed = 1; exit 1 }
 function trim(s) { gsub(/^[ \t\n]+|[ \t\n]+$/, "", s); return s }

@@ -31,6 +31,8 @@ BEGIN {
 	close(own)
 }
 FNR == 1 { file++ }
+# the native edition's own types (CREATE TYPE), which are this edition's domains, in its schema
+file == 1 && /^CREATE TYPE [a-z_0-9]+/ { split($0, word, /[ (;]/); own_type[word[3]] = 1 }
 !/^COMMENT ON FUNCTION .* IS '.*';$/ { next }
 file == 1 { key = signature($0); if (!(key in native)) order[count++] = key; native[key] = label($0); next }
 file == 2 { portable[signature($0)] = label($0) }
@@ -60,7 +62,7 @@ END {
 		n = split(substr(arguments, 1, length(arguments) - 1), type, ",")
 		arguments = ""
 		for (j = 1; j <= n; j++)
-			arguments = arguments (j > 1 ? ", " : "") (type[j] ~ /^(distributedid|iuid|siq)$/ ? "@extschema@." : "") type[j]
+			arguments = arguments (j > 1 ? ", " : "") (type[j] in own_type ? "@extschema@." : "") type[j]
 		qualified = "@extschema@." substr(key, 1, index(key, "(")) arguments ")"
 		printf "\t\t%s('%s', '%s')\n", (rows++ ? ", " : ""), qualified, native[key]
 	}

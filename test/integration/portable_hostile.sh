@@ -447,7 +447,8 @@ WITH samples(type, k, expression) AS (VALUES
 	('trap.distributedid', 0, 'trap.distributedid_generate()'), ('trap.distributedid', 1, '''1126597964784866426880000000'''),
 	('trap.iuid', 0, 'trap.iuid_generate(42, 7)'),
 	('trap.siq', 0, 'trap.siq_generate(''message''::pg_catalog.text)'),
-	('trap.siq', 1, 'trap.siq_generate_at(''2024-05-01+00''::pg_catalog.timestamptz, 5, ''message''::pg_catalog.text)')),
+	('trap.siq', 1, 'trap.siq_generate_at(''2024-05-01+00''::pg_catalog.timestamptz, 5, ''message''::pg_catalog.text)'),
+	('trap.ulid', 0, 'trap.ulid_generate()'), ('trap.ulid', 1, '''01ARZ3NDEKTSV4RRFFQ69G5FAV''')),
 typed AS (SELECT s.type::regtype AS type, s.k, s.expression, count(*) OVER (PARTITION BY s.type) AS n FROM samples AS s),
 calls AS (
 	SELECT p.oid, p.proname, k.k,

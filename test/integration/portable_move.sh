@@ -52,7 +52,8 @@ CREATE TABLE orders (
     trace   uuid DEFAULT uuidv7_generate(),
     big     uuid DEFAULT distributedid128_generate(),
     related distributedid[],
-    note    text
+    note    text,
+    booking ulid DEFAULT ulid_generate()
 );
 CREATE INDEX orders_ride ON orders (ride);
 CREATE TABLE items (order_id distributedid REFERENCES orders, n integer, PRIMARY KEY (order_id, n));
@@ -96,7 +97,7 @@ kinds() {
 	sql "$1" -c "SELECT string_agg(c.relname || '.' || a.attname || ' ' || t.typtype::text, ', ' ORDER BY c.relname, a.attnum)
 		FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_type t ON t.oid = a.atttypid
 		WHERE c.relkind IN ('r', 'p') AND c.relname IN ('orders', 'items', 'events', 'events_by_id') AND a.attnum > 0
-		AND t.typname IN ('distributedid', 'iuid', 'siq')"
+		AND t.typname IN ('distributedid', 'iuid', 'siq', 'ulid')"
 }
 # generated_above DB: new rows' ids are above every id there
 generated_above() {
@@ -108,7 +109,7 @@ generated_above() {
 
 log "the portable database: $(sql move_portable -c 'SELECT count(*) FROM orders') orders, $(sql move_portable -c 'SELECT count(*) FROM events_by_id') events by id"
 expected=$(digest move_portable)
-[ "$(kinds move_portable)" = "events.id d, events.ride d, events_by_id.id d, items.order_id d, orders.id d, orders.ride d, orders.message d" ] ||
+[ "$(kinds move_portable)" = "events.id d, events.ride d, events_by_id.id d, items.order_id d, orders.id d, orders.ride d, orders.message d, orders.booking d" ] ||
 	fail "the portable columns are not domains: $(kinds move_portable)"
 
 # ---- by dump: portable -> native -> portable ----
@@ -122,7 +123,7 @@ sql move_native -c 'CREATE EXTENSION identities' >/dev/null
 restore_without ' EXTENSION (- )?(identities_portable|pg_tle) |identities_public_key' move_portable move_native
 [ "$(digest move_native)" = "$expected" ] || fail "portable -> native by dump: rows differ:
 $(diff <(echo "$expected") <(digest move_native))"
-[ "$(kinds move_native)" = "events.id b, events.ride b, events_by_id.id b, items.order_id b, orders.id b, orders.ride b, orders.message b" ] ||
+[ "$(kinds move_native)" = "events.id b, events.ride b, events_by_id.id b, items.order_id b, orders.id b, orders.ride b, orders.message b, orders.booking b" ] ||
 	fail "portable -> native by dump: the columns are not the native types: $(kinds move_native)"
 [ "$(generated_above move_native)" = t ] || fail "portable -> native by dump: a new id is not above the others"
 echo "portable -> native by dump: every row, public id and bound equal; native columns; new ids above"
@@ -144,7 +145,7 @@ sql move_portable -c 'CREATE SCHEMA identities_native' -c 'CREATE EXTENSION iden
 refused=$(move identities_portable identities 2>&1 || true)
 grep -q 'the partition key of public.events_by_id cannot change its type in place' <<<"$refused" ||
 	fail "in place: a table partitioned by id was not refused: $refused"
-[ "$(kinds move_portable)" = "events.id d, events.ride d, events_by_id.id d, items.order_id d, orders.id d, orders.ride d, orders.message d" ] ||
+[ "$(kinds move_portable)" = "events.id d, events.ride d, events_by_id.id d, items.order_id d, orders.id d, orders.ride d, orders.message d, orders.booking d" ] ||
 	fail "in place: the refused move changed columns: $(kinds move_portable)"
 # That table moves by dump (above); here it goes, and the doc's steps run from the start.
 sql move_portable -c 'DROP TABLE events_by_id' -c 'DROP EXTENSION identities' -c 'DROP SCHEMA identities_native' >/dev/null
@@ -200,7 +201,7 @@ remarks_moved="ALTER TABLE public.remarks ALTER COLUMN mixed DROP DEFAULT, ALTER
 	fail "portable -> native in place: remarks moved otherwise than its generator columns only: $(grep '^ALTER TABLE public.remarks ' <<<"$output")"
 [ "$(defaults)" = "$(remarks_defaults public)" ] || fail "portable -> native in place: remarks' defaults:
 $(diff <(remarks_defaults public) <(defaults))"
-[ "$(kinds move_portable)" = "events.id b, events.ride b, items.order_id b, orders.id b, orders.ride b, orders.message b" ] ||
+[ "$(kinds move_portable)" = "events.id b, events.ride b, items.order_id b, orders.id b, orders.ride b, orders.message b, orders.booking b" ] ||
 	fail "portable -> native in place: the columns are not the native types: $(kinds move_portable)"
 [ "$(sql move_portable -c "SELECT string_agg(extname || ' ' || extnamespace::regnamespace, ', ' ORDER BY extname) FROM pg_extension WHERE extname LIKE 'identities%'")" = "identities public" ] ||
 	fail "portable -> native in place: extensions left: $(sql move_portable -c "SELECT string_agg(extname, ', ') FROM pg_extension")"
@@ -217,7 +218,7 @@ sql move_portable -c 'DROP EXTENSION identities' \
 	-c 'CREATE VIEW orders_public AS SELECT identities_portable.public_id(id) AS public_id, note FROM orders' >/dev/null
 [ "$(digest move_portable)" = "$expected" ] || fail "native -> portable in place: rows differ:
 $(diff <(echo "$expected") <(digest move_portable))"
-[ "$(kinds move_portable)" = "events.id d, events.ride d, items.order_id d, orders.id d, orders.ride d, orders.message d" ] ||
+[ "$(kinds move_portable)" = "events.id d, events.ride d, items.order_id d, orders.id d, orders.ride d, orders.message d, orders.booking d" ] ||
 	fail "native -> portable in place: the columns are not domains: $(kinds move_portable)"
 echo "native -> portable in place: every row and public id equal; portable columns"
 

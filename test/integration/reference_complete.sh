@@ -6,7 +6,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/common.sh"
 port=$PRELOADED_PORT
 psql_on $port -d postgres -c 'DROP DATABASE IF EXISTS reference' -c 'CREATE DATABASE reference' >/dev/null
 psql_on $port -d reference -c 'CREATE EXTENSION identities' >/dev/null
-support='^(distributedid|iuid|siq|numeric|uuid)_((numeric_|uuid_|distributedid_|iuid_|siq_)?(country_|shard_)?(lt|le|gt|ge|cmp|eq|ne)|in|out|recv|send|sortsupport|hash|hash_extended|brin_distance|larger|smaller)$'
+# the formats' own types (formats.tsv: those whose id_type is their name), and the base types they compare with
+types="$(awk -F '\t' '!/^#/ && NF && $1 == $3 { print $1 }' "$IDENTITIES_ROOT/formats.tsv" | paste -sd '|')|numeric|uuid"
+support="^($types)_((($types)_)?(country_|shard_)?(lt|le|gt|ge|cmp|eq|ne)|in|out|recv|send|sortsupport|hash|hash_extended|brin_distance|larger|smaller)\$"
 functions=$(psql_on $port -d reference -At -c "
 	SELECT DISTINCT p.proname FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
 	WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'

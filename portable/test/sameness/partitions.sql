@@ -16,6 +16,7 @@ INSERT INTO keyed VALUES
 	('by_distributedid', '{E}.distributedid', '{E}.distributedid_generate()', NULL),
 	('by_iuid', '{E}.iuid', '{E}.iuid_generate(42, 7)', NULL),
 	('by_siq', '{E}.siq', '{E}.siq_generate(''message'')', NULL),
+	('by_ulid', '{E}.ulid', '{E}.ulid_generate()', NULL),
 	('by_distributedid128', 'uuid', '{E}.distributedid128_generate()', NULL),
 	('by_uuidv7', 'uuid', '{E}.uuidv7_generate()', NULL),
 	('by_hotguid', 'uuid', '{E}.hotguid_generate(17)', NULL),
