@@ -151,7 +151,8 @@ sql $db -c "CREATE TABLE payments (id uuid PRIMARY KEY, amount numeric)" \
 	    FROM generate_series(1, $rows) AS n" -c "VACUUM ANALYZE payments" \
 	-c "CREATE TABLE payments_before AS SELECT id::text AS id FROM payments"
 probe=$(sql $db -c "SELECT id FROM payments WHERE amount = $((rows / 2))")
-start_session reader $db "SELECT count(*) FROM payments WHERE id = '$probe'"
+# the reader sends a typed uuid, as a driver does: an untyped literal would be read as a ulid's text afterwards
+start_session reader $db "SELECT count(*) FROM payments WHERE id = '$probe'::uuid"
 run_recipe ulids-to-ulid $db
 sql $db -c "INSERT INTO payments (amount) SELECT -1 FROM generate_series(1, 1000)"
 report=$(sql $db -c "

@@ -135,6 +135,7 @@ SELECT 'within ' || concat_ws(' ',
     ids.uuidv7_within(ids.uuidv7_generate(), tstzrange(pg_catalog.now() - interval '1 hour', NULL)),
     ids.hotguid_within(ids.hotguid_generate(1), tstzrange(pg_catalog.now() - interval '1 hour', NULL)),
     ids.snowflake_within(ids.snowflake_generate(), tstzrange(pg_catalog.now() - interval '1 hour', NULL)),
+    ids.ulid_within(ids.ulid_generate(), tstzrange(pg_catalog.now() - interval '1 hour', NULL)),
     ids.distributedid_generate() OPERATOR(ids.<@) tstzrange(pg_catalog.now() - interval '1 hour', NULL));
 -- inlined into a query on a table, as users write it
 SELECT 'within on a table ' || count(*) FROM public.by_iuid
@@ -142,17 +143,18 @@ WHERE ids.iuid_within(id, tstzrange(pg_catalog.now() - interval '1 hour', NULL))
 INSERT INTO public.exercised
 SELECT f || '_within(' || t || ',tstzrange)'
 FROM (VALUES ('distributedid', 'distributedid'), ('iuid', 'iuid'), ('siq', 'siq'), ('distributedid128', 'uuid'),
-             ('uuidv7', 'uuid'), ('hotguid', 'uuid'), ('snowflake', 'bigint')) AS w(f, t);
+             ('uuidv7', 'uuid'), ('hotguid', 'uuid'), ('snowflake', 'bigint'), ('ulid', 'ulid')) AS w(f, t);
 SELECT 'decoders ' || concat_ws(' ',
     ids.distributedid128_extract_timestamp(ids.distributedid128_generate()::text) IS NOT NULL,
     ids.uuidv7_extract_timestamp(ids.uuidv7_generate()::text) IS NOT NULL,
-    ids.hotguid_extract_timestamp(ids.hotguid_generate(1)::text) IS NOT NULL);
+    ids.hotguid_extract_timestamp(ids.hotguid_generate(1)::text) IS NOT NULL,
+    ids.ulid_extract_timestamp(ids.ulid_boundary_text(pg_catalog.now())) IS NOT NULL);
 INSERT INTO public.exercised VALUES ('distributedid128_extract_timestamp(text)'), ('uuidv7_extract_timestamp(text)'),
-    ('hotguid_extract_timestamp(text)');
+    ('hotguid_extract_timestamp(text)'), ('ulid_extract_timestamp(text)'), ('ulid_boundary_text(timestamp with time zone)');
 -- the floor raised above the ids of every table: each kind of column it reads, and the tables made above
 CREATE TABLE public.carried (snowflake bigint DEFAULT ids.snowflake_generate(), siq ids.siq DEFAULT ids.siq_generate('message'),
     iuid ids.iuid DEFAULT ids.iuid_generate(1, 1), uuidv7 uuid DEFAULT ids.uuidv7_generate(),
-    hotguid uuid DEFAULT ids.hotguid_generate(1));
+    hotguid uuid DEFAULT ids.hotguid_generate(1), ulid ids.ulid DEFAULT ids.ulid_generate());
 INSERT INTO public.carried DEFAULT VALUES;
 SELECT 'floor ' || (ids.identities_raise_floor_above_ids() OPERATOR(pg_catalog.>) (SELECT ids.iuid_extract_timestamp(iuid) FROM public.carried));
 INSERT INTO public.exercised VALUES ('identities_raise_floor_above_ids(regclass[])');
@@ -186,7 +188,7 @@ grep -qx 'foreign servers local:loopback (snowflake, siq):- loopback:local (snow
 grep -qx 'clashes 2' <<<"$output" || fail "identities_node_clashes"
 siq7=0000000000000000000000000007
 grep -qx "casts 7 $siq7 $siq7 $siq7 7 $siq7 $siq7 $siq7" <<<"$output" || fail "casts"
-grep -qx 'within t t t t t t t t' <<<"$output" || fail "time windows"
-grep -qx 'decoders t t t' <<<"$output" || fail "text decoders"
+grep -qx 'within t t t t t t t t t' <<<"$output" || fail "time windows"
+grep -qx 'decoders t t t t' <<<"$output" || fail "text decoders"
 grep -qx 'floor true' <<<"$output" || fail "identities_raise_floor_above_ids"
 echo "search_path_hostile: no hostile object called"
