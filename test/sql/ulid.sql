@@ -35,7 +35,8 @@ SELECT pg_typeof('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid = '01ARZ3NDEKTSV4RRFFQ69G5FA
        '01563e3a-b5d3-d676-4c61-efb99302bd5b'::uuid < '01ARZ3NDEKTSV4RRFFQ69G5FAW'::ulid AS uuid_below_next;
 
 -- generation: the clock's millisecond; within one, the random part grows by 1 (the spec's monotonic factory), so ids
--- strictly increase, as their text does, and are unique
+-- strictly increase, as their text does, and are unique (20 000 calls always share some millisecond, however slow
+-- the machine; the rule itself is tested on a fixed clock in test/unit/ulid_test.cpp)
 CREATE FUNCTION pg_temp.as_number(id ulid) RETURNS numeric LANGUAGE sql IMMUTABLE
 	RETURN (SELECT sum(get_byte(ulid_to_bytea(id), i)::numeric * 256::numeric ^ (15 - i)) FROM generate_series(0, 15) AS i);
 SELECT ulid_extract_timestamp(id) BETWEEN date_trunc('milliseconds', before) AND clock_timestamp() AS timestamp_is_now,
@@ -44,7 +45,7 @@ FROM (SELECT clock_timestamp() AS before, ulid_generate() AS id) AS t;
 SELECT count(*) FILTER (WHERE id <= previous) AS out_of_order,
        count(*) FILTER (WHERE id::text <= previous::text) AS text_out_of_order,
        count(DISTINCT id) AS distinct_ids,
-       count(*) FILTER (WHERE ulid_extract_timestamp(id) = ulid_extract_timestamp(previous)) > 1000 AS several_per_millisecond,
+       count(*) FILTER (WHERE ulid_extract_timestamp(id) = ulid_extract_timestamp(previous)) > 0 AS several_per_millisecond,
        count(*) FILTER (WHERE ulid_extract_timestamp(id) = ulid_extract_timestamp(previous)
                           AND pg_temp.as_number(id) <> pg_temp.as_number(previous) + 1) AS not_one_more_in_a_millisecond
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous
