@@ -4,7 +4,7 @@
 # dollar quotes), by a failing EXECUTE in a DO block (its QUERY line), as a bind parameter of the extended protocol
 # (pgbench -M extended) before or after the name, and as one in a failing statement's CONTEXT; a library preloaded
 # after identities that copies every message it is handed (log_tap) sees none either. Statements of 10 MB made of
-# the worst patterns for the scan are logged at once and can be cancelled; a pg_monitor role never sees a key
+# the worst patterns for the scan are logged in linear time and can be cancelled; a pg_monitor role never sees a key
 # given by file in pg_stat_activity.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/include/helpers.sh"
@@ -137,8 +137,11 @@ watched=$IDENTITIES_WORK/off_the_record.watch
 as_postgres bash -c "'$PG_BIN/psql' -X -q -h '$IDENTITIES_WORK' -p $port -U postgres -d postgres \
 	-c 'SELECT public_id(6)' -c 'SELECT pg_sleep(3)' >/dev/null" &
 sleeper=$!
-sleep 1
-psql_on $port -d postgres -U monitor -At -c "SELECT query FROM pg_stat_activity" >"$watched"
+for _ in $(seq 300); do # until the session is in its pg_sleep, however busy the machine
+	psql_on $port -d postgres -U monitor -At -c "SELECT query FROM pg_stat_activity" >"$watched"
+	grep -q 'pg_sleep' "$watched" && break
+	sleep 0.1
+done
 wait $sleeper
 grep -q 'pg_sleep' "$watched" || fail "the monitor role did not see the other session's statement"
 file_key=$(as_postgres cat "$key_file")
@@ -166,12 +169,15 @@ libpq.PQclear(libpq.PQexec(connection, statement.encode()))
 libpq.PQfinish(connection)
 EOF
 }
+# The bounds are far above a linear scan's time on a busy machine and far below a quadratic one's (hours).
+slowest_ms=0
 for pattern in "identities/*" "public_key/*" "\$a\$" "'" "/* public_key */" "set_config('identities.public_key', '"; do
 	started=$(date +%s%N)
 	send_long_statement "$pattern"
 	elapsed_ms=$((($(date +%s%N) - started) / 1000000))
 	echo "a 10 MB statement of \"$pattern\" logged in $elapsed_ms ms"
-	[ "$elapsed_ms" -lt 20000 ] || fail "a 10 MB statement of \"$pattern\" took $elapsed_ms ms"
+	[ "$elapsed_ms" -lt 60000 ] || fail "a 10 MB statement of \"$pattern\" took $elapsed_ms ms"
+	[ "$elapsed_ms" -gt "$slowest_ms" ] && slowest_ms=$elapsed_ms
 done
 send_long_statement "public_key/*" long 4 & # 4 MB: the cancel waits for PostgreSQL's parser, which checks for none
 long_session=$!
@@ -190,7 +196,9 @@ done
 cancel_ms=$((($(date +%s%N) - cancelled) / 1000000))
 wait $long_session || true
 echo "a 4 MB statement ended $cancel_ms ms after its cancel"
-[ "$cancel_ms" -lt 1000 ] || fail "a cancel took $cancel_ms ms to be honoured"
+# Within a second alone (about 30 ms); on a machine busy enough to slow the 10 MB statements, within the slowest's time.
+cancel_bound_ms=$((slowest_ms > 1000 ? slowest_ms : 1000))
+[ "$cancel_ms" -lt "$cancel_bound_ms" ] || fail "a cancel took $cancel_ms ms to be honoured (bound $cancel_bound_ms ms)"
 
 # No key in the log nor in what log_tap was handed, and both were written (so the check looked at something).
 [ ${#keys[@]} = 22 ] || fail "${#keys[@]} keys tried"
