@@ -46,7 +46,8 @@ SQL_EXPAND = awk -v templates=sql/templates -v parts=sql -v formats=formats.tsv 
 SQL_FORMATS := $(shell awk -F '\t' '!/^\#/ && NF { print $$1 }' formats.tsv)
 # (In sql/formats/: pg_regress's installcheck would take a sql/<name>.sql beside the Makefile for the test <name>.)
 SQL_PARTS = sql/$(EXTENSION).sql $(patsubst %,sql/formats/%.sql,$(SQL_FORMATS)) sql/key_rotation.sql sql/scale_out.sql \
-	sql/node_checks.sql sql/format_catalog.sql sql/partitions.sql sql/upgrading.sql sql/adoption.sql
+	sql/node_checks.sql sql/generator_stats.sql sql/format_catalog.sql sql/partitions.sql sql/upgrading.sql \
+	sql/adoption.sql
 # A failed expansion leaves no half-written script behind for the next make to take as up to date.
 .DELETE_ON_ERROR:
 sql/$(EXTENSION)--$(EXTVERSION).sql: $(SQL_PARTS) $(wildcard sql/templates/*.sql.in) sql/expand.awk formats.tsv

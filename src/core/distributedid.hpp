@@ -63,6 +63,11 @@ struct DistributedIdState {
 	std::uint64_t previous_random_sequence = 0;
 };
 
+// The time embedded in the state's newest id (the generator's statistics; it keeps no high-water mark).
+inline UnixMicros newest_instant(const DistributedIdState &state) noexcept {
+	return (static_cast<std::int64_t>(state.previous_timestamp) + kDistributedIdEpochUnixMillis) * kMicrosPerMilli;
+}
+
 // One step of Architect's DistributedIdGenerator.CreateValues. random_sequence is drawn once per id
 // (make_distributed_id_random_sequence) and reused when the step asks to sleep.
 Step<Uint128> step_distributed_id(DistributedIdState &state, UnixMicros now, std::uint64_t random_sequence) noexcept;

@@ -76,6 +76,11 @@ struct DistributedId128State {
 	Uint128 previous_random_sequence = 0;
 };
 
+// The time embedded in the state's newest id (the generator's statistics; it keeps no high-water mark).
+inline UnixMicros newest_instant(const DistributedId128State &state) noexcept {
+	return (static_cast<std::int64_t>(state.previous_timestamp) + kDistributedId128EpochUnixMillis) * kMicrosPerMilli;
+}
+
 // One step of Architect's DistributedId128Generator. random_sequence is drawn once per id and reused when the
 // step asks to sleep: the random part is exhausted within the ms, or the clock went back by less than 1 s.
 Step<Uint128> step_distributed_id128(DistributedId128State &state, UnixMicros now, Uint128 random_sequence) noexcept;

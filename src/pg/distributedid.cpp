@@ -14,7 +14,14 @@
 using namespace identities;
 
 // This format's generator: one per server when preloaded, one per backend otherwise.
-static const pg::RegisteredGeneratorSlot<DistributedIdState> distributed_id_slot;
+static const pg::RegisteredGeneratorSlot<DistributedIdState> distributed_id_slot{
+    "distributedid", [] {
+	    // The generator embeds its ms one second (the leeway) before the clock: it refuses once that passes 45 bits.
+	    return (kDistributedIdEpochUnixMillis +
+	            static_cast<std::int64_t>(kDistributedIdMax >> kDistributedIdRandomBits) +
+	            static_cast<std::int64_t>(kDistributedIdLeewayMillis)) *
+	           kMicrosPerMilli;
+    }};
 
 namespace {
 

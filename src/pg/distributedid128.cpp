@@ -18,7 +18,11 @@ extern "C" {
 using namespace identities;
 
 // This format's generator: one per server when preloaded, one per backend otherwise.
-static const pg::RegisteredGeneratorSlot<DistributedId128State> distributed_id128_slot;
+static const pg::RegisteredGeneratorSlot<DistributedId128State> distributed_id128_slot{
+    "distributedid128", [] {
+	    return (kDistributedId128EpochUnixMillis + static_cast<std::int64_t>(kDistributedId128MaxTimestamp)) *
+	           kMicrosPerMilli;
+    }};
 
 namespace {
 

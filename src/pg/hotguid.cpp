@@ -29,7 +29,8 @@ static void raise_to_floor(SeededHotGuidState &state, UnixMicros floor) noexcept
 }
 
 // This format's generator: one per server when preloaded, one per backend otherwise.
-static const pg::RegisteredGeneratorSlot<SeededHotGuidState> hotguid_slot;
+static const pg::RegisteredGeneratorSlot<SeededHotGuidState> hotguid_slot{
+    "hotguid", [] { return kHotGuidMaxUnixSeconds * kMicrosPerSecond; }};
 static_assert(pg::KeepsHighWaterMark<SeededHotGuidState>::value, "the server's high-water mark keeps its ids");
 
 namespace {

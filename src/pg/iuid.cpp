@@ -14,7 +14,8 @@
 using namespace identities;
 
 // This format's generator: one per server when preloaded, one per backend otherwise.
-static const pg::RegisteredGeneratorSlot<IuidState> iuid_slot;
+static const pg::RegisteredGeneratorSlot<IuidState> iuid_slot{
+    "iuid", [] { return static_cast<std::int64_t>(kIuidMaxUnixMillis) * kMicrosPerMilli; }};
 static_assert(pg::KeepsHighWaterMark<IuidState>::value, "the server's high-water mark keeps its ids");
 
 namespace {

@@ -1,6 +1,7 @@
 // The module: magic block and load-time setup.
 #include "pg/postgres.hpp"
 #include "pg/module.hpp"
+#include "pg/generator_stats.hpp"
 #include "pg/high_water_mark.hpp"
 #include "pg/shmem.hpp"
 
@@ -19,6 +20,7 @@ extern "C" void _PG_init(void) {
 	define_siq_settings();
 	define_snowflake_settings();
 	define_high_water_mark();
+	define_generator_warning_settings();
 	MarkGUCPrefixReserved("identities");
 	request_generator_shared_memory();
 }

@@ -99,6 +99,13 @@ int citus_group_id() {
 	return group_id;
 }
 
+void describe_node_identity(char *buffer, std::size_t size, const char *format, int first, int second) {
+	const int written = snprintf(buffer, size, format, first, second);
+	const int group = citus_group_id();
+	if (group >= 0 && written >= 0 && static_cast<std::size_t>(written) < size)
+		snprintf(buffer + written, size - written, " (Citus group %d)", group);
+}
+
 int effective_node_value(const NodeSetting &setting) {
 	if (setting.explicitly_set)
 		return setting.value;

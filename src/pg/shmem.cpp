@@ -13,6 +13,7 @@ constexpr std::size_t kMaxGeneratorSlots = 16;
 struct SlotRegistration {
 	std::size_t offset;
 	void (*construct)(void *memory);
+	GeneratorDescription description;
 };
 SlotRegistration registrations[kMaxGeneratorSlots];
 std::size_t registration_count;
@@ -49,13 +50,20 @@ extern "C" void identities_shmem_startup() {
 
 } // namespace
 
-std::size_t register_generator_slot(std::size_t size, void (*construct)(void *memory)) noexcept {
+std::size_t register_generator_slot(std::size_t size, void (*construct)(void *memory),
+                                    const GeneratorDescription &description) noexcept {
 	// Registration happens while the library loads: more slots than this is a build error caught by every test.
 	if (registration_count == kMaxGeneratorSlots)
 		std::abort();
-	registrations[registration_count] = {total_size, construct};
+	registrations[registration_count] = {total_size, construct, description};
 	total_size += size; // sizes are multiples of the slots' 64-byte alignment
 	return registration_count++;
+}
+
+std::size_t generator_slot_count() noexcept { return registration_count; }
+
+const GeneratorDescription &generator_description(std::size_t index) noexcept {
+	return registrations[index].description;
 }
 
 void request_generator_shared_memory() {

@@ -45,8 +45,15 @@ void define_siq_settings() {
 
 using namespace identities;
 
+// The node identity siq_generate(qualifier) puts in its ids (identities_stats).
+static void describe_siq_node(char *buffer, std::size_t size) {
+	pg::describe_node_identity(buffer, size, "shard %d", pg::effective_node_value(pg::siq_shard_setting), -1);
+}
+
 // This format's generator: one per server when preloaded, one per backend otherwise.
-static const pg::RegisteredGeneratorSlot<SiqState> siq_slot;
+static const pg::RegisteredGeneratorSlot<SiqState> siq_slot{
+    "siq", [] { return static_cast<std::int64_t>(kSiqMaxTs56 >> kSiqFractionBits) * kMicrosPerSecond; },
+    describe_siq_node};
 static_assert(pg::KeepsHighWaterMark<SiqState>::value, "the server's high-water mark keeps its ids");
 
 namespace {

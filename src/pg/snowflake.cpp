@@ -56,8 +56,21 @@ void define_snowflake_settings() {
 
 using namespace identities;
 
+// The node identity snowflake_generate() puts in its ids (identities_stats).
+static void describe_snowflake_node(char *buffer, std::size_t size) {
+	pg::describe_node_identity(buffer, size, "worker %d, process %d",
+	                           pg::effective_node_value(pg::snowflake_worker_setting),
+	                           pg::effective_node_value(pg::snowflake_process_setting));
+}
+
 // This format's generator: one per server when preloaded, one per backend otherwise.
-static const pg::RegisteredGeneratorSlot<SnowflakeState> snowflake_slot;
+static const pg::RegisteredGeneratorSlot<SnowflakeState> snowflake_slot{
+    "snowflake",
+    [] {
+	    return (pg::snowflake_epoch_unix_millis + static_cast<std::int64_t>(kSnowflakeMaxGeneratedMillis)) *
+	           kMicrosPerMilli;
+    },
+    describe_snowflake_node};
 static_assert(pg::KeepsHighWaterMark<SnowflakeState>::value, "the server's high-water mark keeps its ids");
 
 namespace {

@@ -14,7 +14,8 @@
 using namespace identities;
 
 // This format's generator: one per server when preloaded, one per backend otherwise.
-static const pg::RegisteredGeneratorSlot<UlidState> ulid_slot;
+static const pg::RegisteredGeneratorSlot<UlidState> ulid_slot{
+    "ulid", [] { return static_cast<std::int64_t>(kUlidMaxUnixMillis) * kMicrosPerMilli; }};
 static_assert(pg::KeepsHighWaterMark<UlidState>::value, "the server's high-water mark keeps its ids");
 
 namespace {

@@ -11,7 +11,8 @@
 using namespace identities;
 
 // This format's generator: one per server when preloaded, one per backend otherwise.
-static const pg::RegisteredGeneratorSlot<Uuidv7State> uuidv7_slot;
+static const pg::RegisteredGeneratorSlot<Uuidv7State> uuidv7_slot{
+    "uuidv7", [] { return static_cast<std::int64_t>(kUuidv7MaxUnixMillis) * kMicrosPerMilli; }};
 static_assert(pg::KeepsHighWaterMark<Uuidv7State>::value, "the server's high-water mark keeps its ids");
 
 IDENTITIES_FUNCTION(uuidv7_generate) {

@@ -117,6 +117,13 @@ EXCEPTION WHEN object_not_in_prerequisite_state THEN
     RAISE NOTICE 'no Citus';
 END $$;
 INSERT INTO public.exercised VALUES ('identities_check_citus_nodes()');
+DO $$
+BEGIN
+    PERFORM * FROM ids.identities_stats_citus_nodes();
+EXCEPTION WHEN object_not_in_prerequisite_state THEN
+    RAISE NOTICE 'no Citus';
+END $$;
+INSERT INTO public.exercised VALUES ('identities_stats_citus_nodes()');
 SELECT 'clashes ' || count(clashes_with) FROM ids.identities_node_clashes('[{"node": "a", "snowflake_worker": 1, "snowflake_process": 2},
                                                                  {"node": "b", "snowflake_worker": 1, "snowflake_process": 2}]');
 INSERT INTO public.exercised VALUES ('identities_node_clashes(jsonb)');

@@ -1,0 +1,100 @@
+// What a generator has done since its statistics were reset: the ids it made, the time it waited for the clock,
+// the ids it made ahead of the clock, the steps back it saw the clock take, and when it last warned of each.
+//
+// Plain data beside a generator's state (the same lock guards both), updated by pure functions with the instants
+// passed in, so they are unit-tested with a fake clock and cost a few additions per id.
+#pragma once
+
+#include "core/clock.hpp"
+#include "core/generator.hpp"
+
+#include <cstdint>
+
+namespace identities {
+
+struct GeneratorStats {
+	std::uint64_t ids_generated = 0;
+	std::uint64_t ids_waited = 0;      // ids that slept at least once: past the burst or rate limit, or clock behind
+	std::int64_t wait_micros = 0;      // the sleeps those asked for
+	std::uint64_t ids_ahead = 0;       // ids whose time was later than the clock when they were made
+	std::int64_t max_ahead_micros = 0; // the furthest one was ahead
+	std::uint64_t clock_steps_back = 0;
+	std::int64_t max_step_back_micros = 0;
+	UnixMicros last_clock = 0; // the clock's last reading (0: none yet); not reset, so a step across a reset counts
+	UnixMicros newest_id = 0;  // the time of the newest id (0: none yet); not reset
+	UnixMicros reset_at = 0;
+	UnixMicros last_ahead_warning = 0; // when each warning was last given (0: never since the reset)
+	UnixMicros last_step_back_warning = 0;
+	UnixMicros last_epoch_warning = 0;
+};
+
+// At most one warning of each kind per generator in this long.
+constexpr UnixMicros kGeneratorWarningInterval = 60 * kMicrosPerSecond;
+
+// A reading of the clock by a generator step: a reading earlier than the one before is a step back. Returns how
+// far back it stepped (0 when it did not).
+std::int64_t record_clock_reading(GeneratorStats &stats, UnixMicros now) noexcept;
+
+// A step that asked to sleep `micros`; first_of_id is true for the first sleep of an id.
+void record_wait(GeneratorStats &stats, std::int64_t micros, bool first_of_id) noexcept;
+
+// An id made at `now` whose time is `id_instant`. Returns how far ahead of the clock the id is (0 when it is not).
+std::int64_t record_id(GeneratorStats &stats, UnixMicros id_instant, UnixMicros now) noexcept;
+
+// Zeroes the counters and the warnings' times; the clock's last reading and the newest id's time stay.
+void reset_generator_stats(GeneratorStats &stats, UnixMicros now) noexcept;
+
+// The thresholds of the warnings, in microseconds and years; negative (or 0 for years): never warn.
+struct WarningThresholds {
+	std::int64_t ahead_micros = -1;
+	std::int64_t step_back_micros = -1;
+	double epoch_years = 0;
+};
+
+// The warnings an id's generation calls for.
+struct DueWarnings {
+	bool ahead = false;
+	bool step_back = false;
+	bool epoch = false;
+};
+
+constexpr double kMicrosPerYear = 365.2425 * 24 * 3600 * 1e6;
+
+// Years from `now` to `epoch_end`, the last instant a format embeds.
+inline double years_left(UnixMicros epoch_end, UnixMicros now) noexcept {
+	return static_cast<double>(epoch_end - now) / kMicrosPerYear;
+}
+
+// Which warnings are due for an id made at `now`, `ahead_micros` ahead of the clock, after the clock stepped back
+// `step_back_micros`, by a format whose epoch ends at `epoch_end`: those over their threshold and not given within
+// kGeneratorWarningInterval. Marks them given.
+DueWarnings due_warnings(GeneratorStats &stats, const WarningThresholds &thresholds, UnixMicros now,
+                         std::int64_t ahead_micros, std::int64_t step_back_micros, UnixMicros epoch_end) noexcept;
+
+// What the steps of one id saw: the largest step back of the clock, whether it waited, how far ahead it is.
+struct IdObservation {
+	std::int64_t step_back_micros = 0;
+	bool waited = false;
+	std::int64_t ahead_micros = 0;
+	UnixMicros now = 0; // the clock's reading of the last step
+};
+
+// One step of a generator, counted: the glue and the unit tests wrap every step in it, under the generator's lock.
+// The state's newest_instant (core/high_water_mark.hpp) is the time of the id a Ready step made.
+template <typename State, typename StepOnState>
+auto observed_step(GeneratorStats &stats, IdObservation &seen, State &state, UnixMicros now, StepOnState &&step) {
+	const std::int64_t step_back = record_clock_reading(stats, now);
+	if (step_back > seen.step_back_micros)
+		seen.step_back_micros = step_back;
+	seen.now = now;
+	auto result = step(state, now);
+	if (result.status == StepStatus::Sleep) {
+		record_wait(stats, result.sleep_micros, !seen.waited);
+		seen.waited = true;
+	} else if (result.status == StepStatus::Ready) {
+		seen.ahead_micros = record_id(stats, newest_instant(state), now);
+	}
+	return result;
+}
+
+} // namespace identities
