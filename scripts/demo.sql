@@ -116,5 +116,11 @@ INSERT INTO orders (item) VALUES ('book'), ('pen');
 INSERT INTO orders VALUES ('01arz3ndektsv4rrffq69g5fav', 'from another service');
 SELECT id, ulid_extract_timestamp(id) AS created, id::uuid AS as_uuid, item FROM orders ORDER BY id;
 
+-- What the generators did meanwhile (doc/operations.md, "Watching the generators"): the ids each made, any that
+-- waited for the clock or ran ahead of it, the node identity they carry, and the years their format has left.
+SELECT format, ids_generated, ids_waited, ids_ahead_of_clock, clock_steps_back, node_identity,
+       round(epoch_years_left) AS years_left
+FROM identities_stats ORDER BY format;
+
 -- That was every id type, generated, stored and read back: DistributedId, DistributedId128, public ids, iUID,
 -- HotGuid, LUUID, SIQ, Snowflake, UUIDv7 and ULID. doc/usage.md goes further.

@@ -29,8 +29,8 @@ int effective_node_value(const NodeSetting &setting);
 // cached until a relcache invalidation.
 int citus_group_id();
 
-// Writes a generator's node identity for identities_stats: `format` with the two values (printf), and the Citus
-// group they derive from when they are not set explicitly. May ereport (it reads the catalog).
+// Writes a generator's node identity for identities_stats: `format` with the two values (printf), and the node's
+// Citus group on a Citus node. May ereport (it reads the catalog).
 void describe_node_identity(char *buffer, std::size_t size, const char *format, int first, int second);
 
 } // namespace identities::pg

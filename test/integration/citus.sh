@@ -184,6 +184,17 @@ sleep 1
 clashes=$(report)
 grep -qF "$IDENTITIES_WORK:${PORT[worker1]} $IDENTITIES_WORK:${PORT[worker2]} (snowflake)" <<<"$clashes" ||
 	fail "identities_check_citus_nodes() did not report worker2 configured like worker1: $clashes"
+# One query shows every node's generators and flags the clash: a row per node and format, the nodes' Snowflake
+# identities, worker1's and worker2's Snowflake rows naming each other, and the ids this test made counted.
+stats=$(value coordinator "SELECT count(*) || ' ' || count(DISTINCT node) || ' ' || count(*) FILTER (WHERE error IS NOT NULL)
+	|| ' ' || (sum(ids_generated) > 0) FROM identities_stats_citus_nodes()")
+[ "$stats" = "24 3 0 true" ] || fail "identities_stats_citus_nodes(): rows, nodes, errors, ids counted: $stats"
+stats_clash=$(value coordinator "SELECT string_agg(node || ' ' || node_identity || ' ' || coalesce(array_to_string(clashes_with, ','), '-'),
+	'; ' ORDER BY node) FROM identities_stats_citus_nodes() WHERE format = 'snowflake'")
+grep -qF "$IDENTITIES_WORK:${PORT[worker1]} worker ${SNOWFLAKE_NODE[worker1]%/*}, process ${SNOWFLAKE_NODE[worker1]#*/} (Citus group" <<<"$stats_clash" &&
+	grep -qF "$IDENTITIES_WORK:${PORT[worker2]} worker ${SNOWFLAKE_NODE[worker1]%/*}, process ${SNOWFLAKE_NODE[worker1]#*/} (Citus group" <<<"$stats_clash" &&
+	grep -qF "$IDENTITIES_WORK:${PORT[worker2]} (snowflake)" <<<"$stats_clash" ||
+	fail "identities_stats_citus_nodes() did not show worker2 configured like worker1: $stats_clash"
 psql_on "${PORT[worker2]}" -d postgres -c 'ALTER SYSTEM RESET identities.snowflake_worker' \
 	-c 'ALTER SYSTEM RESET identities.snowflake_process' -c 'SELECT pg_reload_conf()' >/dev/null
 # Public id keys: one key file on every node, the same fingerprint; worker2 on another key is reported.
