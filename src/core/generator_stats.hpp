@@ -9,6 +9,7 @@
 #include "core/generator.hpp"
 
 #include <cstdint>
+#include <limits>
 
 namespace identities {
 
@@ -26,6 +27,7 @@ struct GeneratorStats {
 	UnixMicros last_ahead_warning = 0; // when each warning was last given (0: never since the reset)
 	UnixMicros last_step_back_warning = 0;
 	UnixMicros last_epoch_warning = 0;
+	UnixMicros last_epoch_check = 0; // the epoch's end is compared with the clock once a second, not per id
 };
 
 // At most one warning of each kind per generator in this long.
@@ -33,23 +35,64 @@ constexpr UnixMicros kGeneratorWarningInterval = 60 * kMicrosPerSecond;
 
 // A reading of the clock by a generator step: a reading earlier than the one before is a step back. Returns how
 // far back it stepped (0 when it did not).
-std::int64_t record_clock_reading(GeneratorStats &stats, UnixMicros now) noexcept;
+inline std::int64_t record_clock_reading(GeneratorStats &stats, UnixMicros now) noexcept {
+	const UnixMicros previous = stats.last_clock;
+	stats.last_clock = now;
+	if (now >= previous || previous == 0)
+		return 0;
+	const std::int64_t step = previous - now;
+	stats.clock_steps_back++;
+	if (step > stats.max_step_back_micros)
+		stats.max_step_back_micros = step;
+	return step;
+}
 
 // A step that asked to sleep `micros`; first_of_id is true for the first sleep of an id.
-void record_wait(GeneratorStats &stats, std::int64_t micros, bool first_of_id) noexcept;
+inline void record_wait(GeneratorStats &stats, std::int64_t micros, bool first_of_id) noexcept {
+	if (first_of_id)
+		stats.ids_waited++;
+	stats.wait_micros += micros;
+}
 
 // An id made at `now` whose time is `id_instant`. Returns how far ahead of the clock the id is (0 when it is not).
-std::int64_t record_id(GeneratorStats &stats, UnixMicros id_instant, UnixMicros now) noexcept;
+inline std::int64_t record_id(GeneratorStats &stats, UnixMicros id_instant, UnixMicros now) noexcept {
+	stats.ids_generated++;
+	stats.newest_id = id_instant;
+	if (id_instant <= now)
+		return 0;
+	const std::int64_t ahead = id_instant - now;
+	stats.ids_ahead++;
+	if (ahead > stats.max_ahead_micros)
+		stats.max_ahead_micros = ahead;
+	return ahead;
+}
 
 // Zeroes the counters and the warnings' times; the clock's last reading and the newest id's time stay.
 void reset_generator_stats(GeneratorStats &stats, UnixMicros now) noexcept;
 
-// The thresholds of the warnings, in microseconds and years; negative (or 0 for years): never warn.
+constexpr std::int64_t kMicrosPerYear = 31556952000000; // 365.2425 days
+
+// Years from `now` to `epoch_end`, the last instant a format embeds.
+inline double years_left(UnixMicros epoch_end, UnixMicros now) noexcept {
+	return static_cast<double>(epoch_end - now) / static_cast<double>(kMicrosPerYear);
+}
+
+// The thresholds of the warnings: how far ahead of the clock an id, and how far back a step of the clock, may go
+// without one (negative: never warn), and the instant from which a format's epoch is near its end.
 struct WarningThresholds {
 	std::int64_t ahead_micros = -1;
 	std::int64_t step_back_micros = -1;
-	double epoch_years = 0;
+	UnixMicros epoch_warning_from = std::numeric_limits<UnixMicros>::max();
 };
+
+// The thresholds of settings in milliseconds (-1: never) and years (0: never), for a format whose epoch ends at
+// `epoch_end`.
+inline WarningThresholds warning_thresholds(std::int64_t ahead_millis, std::int64_t step_back_millis,
+                                            std::int64_t epoch_years, UnixMicros epoch_end) noexcept {
+	return {ahead_millis < 0 ? -1 : ahead_millis * kMicrosPerMilli,
+	        step_back_millis < 0 ? -1 : step_back_millis * kMicrosPerMilli,
+	        epoch_years <= 0 ? std::numeric_limits<UnixMicros>::max() : epoch_end - epoch_years * kMicrosPerYear};
+}
 
 // The warnings an id's generation calls for.
 struct DueWarnings {
@@ -58,31 +101,32 @@ struct DueWarnings {
 	bool epoch = false;
 };
 
-constexpr double kMicrosPerYear = 365.2425 * 24 * 3600 * 1e6;
-
-// Years from `now` to `epoch_end`, the last instant a format embeds.
-inline double years_left(UnixMicros epoch_end, UnixMicros now) noexcept {
-	return static_cast<double>(epoch_end - now) / kMicrosPerYear;
+// True when an id's generation may call for a warning: it was ahead of the clock or saw the clock step back, or
+// the epoch was last compared with the clock a second ago or more. The rest of ids skip due_warnings.
+inline bool warnings_to_check(const GeneratorStats &stats, UnixMicros now, std::int64_t ahead_micros,
+                              std::int64_t step_back_micros) noexcept {
+	return ahead_micros > 0 || step_back_micros > 0 || now - stats.last_epoch_check >= kMicrosPerSecond;
 }
 
 // Which warnings are due for an id made at `now`, `ahead_micros` ahead of the clock, after the clock stepped back
-// `step_back_micros`, by a format whose epoch ends at `epoch_end`: those over their threshold and not given within
-// kGeneratorWarningInterval. Marks them given.
+// `step_back_micros`: those past their threshold and not given within kGeneratorWarningInterval. Marks them given.
 DueWarnings due_warnings(GeneratorStats &stats, const WarningThresholds &thresholds, UnixMicros now,
-                         std::int64_t ahead_micros, std::int64_t step_back_micros, UnixMicros epoch_end) noexcept;
+                         std::int64_t ahead_micros, std::int64_t step_back_micros) noexcept;
 
 // What the steps of one id saw: the largest step back of the clock, whether it waited, how far ahead it is.
 struct IdObservation {
 	std::int64_t step_back_micros = 0;
 	bool waited = false;
 	std::int64_t ahead_micros = 0;
-	UnixMicros now = 0; // the clock's reading of the last step
+	UnixMicros id_instant = 0; // the state's newest_instant once the id is made
+	UnixMicros now = 0;        // the clock's reading of the last step
 };
 
 // One step of a generator, counted: the glue and the unit tests wrap every step in it, under the generator's lock.
 // The state's newest_instant (core/high_water_mark.hpp) is the time of the id a Ready step made.
+// (Inlined into the generator's loop: left to itself, GCC made it a call per id, a measurable part of an id's cost.)
 template <typename State, typename StepOnState>
-auto observed_step(GeneratorStats &stats, IdObservation &seen, State &state, UnixMicros now, StepOnState &&step) {
+[[gnu::always_inline]] inline auto observed_step(GeneratorStats &stats, IdObservation &seen, State &state, UnixMicros now, StepOnState &&step) {
 	const std::int64_t step_back = record_clock_reading(stats, now);
 	if (step_back > seen.step_back_micros)
 		seen.step_back_micros = step_back;
@@ -92,7 +136,8 @@ auto observed_step(GeneratorStats &stats, IdObservation &seen, State &state, Uni
 		record_wait(stats, result.sleep_micros, !seen.waited);
 		seen.waited = true;
 	} else if (result.status == StepStatus::Ready) {
-		seen.ahead_micros = record_id(stats, newest_instant(state), now);
+		seen.id_instant = newest_instant(state);
+		seen.ahead_micros = record_id(stats, seen.id_instant, now);
 	}
 	return result;
 }

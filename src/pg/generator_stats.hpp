@@ -16,10 +16,9 @@ extern int warn_epoch_years;
 // _PG_init: the three settings above.
 void define_generator_warning_settings();
 
-inline WarningThresholds generator_warning_thresholds() noexcept {
-	return {warn_ahead_of_clock_millis < 0 ? -1 : std::int64_t{warn_ahead_of_clock_millis} * kMicrosPerMilli,
-	        warn_clock_step_back_millis < 0 ? -1 : std::int64_t{warn_clock_step_back_millis} * kMicrosPerMilli,
-	        static_cast<double>(warn_epoch_years)};
+// The thresholds the settings give a format whose epoch ends at `epoch_end`.
+inline WarningThresholds generator_warning_thresholds(UnixMicros epoch_end) noexcept {
+	return warning_thresholds(warn_ahead_of_clock_millis, warn_clock_step_back_millis, warn_epoch_years, epoch_end);
 }
 
 // Logs the due warnings of one id's generation (WARNING: the server log, and the session that made the id). Call

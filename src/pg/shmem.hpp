@@ -52,11 +52,12 @@ public:
 	                        void (*describe_node)(char *, std::size_t) = nullptr) noexcept
 	    : index_(register_generator_slot(
 	          sizeof(GeneratorSlot<State>), [](void *memory) { new (memory) GeneratorSlot<State>(); },
-	          {format, KeepsHighWaterMark<State>::value, epoch_end, describe_node, read_slot, reset_slot})) {}
+	          {format, KeepsHighWaterMark<State>::value, epoch_end, describe_node, read_slot, reset_slot})),
+	      epoch_end_(epoch_end) {}
 
 	GeneratorSlot<State> &get() const { return *static_cast<GeneratorSlot<State> *>(generator_slot_memory(index_)); }
 	std::size_t index() const noexcept { return index_; }
-	UnixMicros epoch_end() const { return generator_description(index_).epoch_end(); }
+	UnixMicros epoch_end() const { return epoch_end_(); }
 
 private:
 	static void read_slot(void *memory, bool shared, GeneratorStats &stats) {
@@ -77,6 +78,7 @@ private:
 	}
 
 	std::size_t index_;
+	UnixMicros (*epoch_end_)();
 };
 
 // Called from _PG_init: asks for shared memory when loaded through shared_preload_libraries.
@@ -115,27 +117,25 @@ auto generate_from_slot(const RegisteredGeneratorSlot<State> &registered, const 
 	};
 	constexpr bool keeps_mark = KeepsHighWaterMark<State>::value;
 	[[maybe_unused]] const UnixMicros floor = keeps_mark && shared ? high_water_floor() : 0;
-	const WarningThresholds thresholds = generator_warning_thresholds();
-	const UnixMicros epoch_end = registered.epoch_end();
-	UnixMicros newest = 0;
 	IdObservation seen;
 	DueWarnings due;
 	const auto result = run_generator(system_clock_now, locked, sleep_for_generator, [&](UnixMicros now) {
 		if constexpr (keeps_mark)
 			raise_to_floor(slot.state, floor);
 		auto stepped = observed_step(slot.stats, seen, slot.state, now, step);
-		if constexpr (keeps_mark)
-			newest = newest_instant(slot.state);
-		if (stepped.status == StepStatus::Ready)
-			due = due_warnings(slot.stats, thresholds, now, seen.ahead_micros, seen.step_back_micros, epoch_end);
+		if (stepped.status == StepStatus::Ready &&
+		    warnings_to_check(slot.stats, now, seen.ahead_micros, seen.step_back_micros))
+			due = due_warnings(slot.stats, generator_warning_thresholds(registered.epoch_end()), now,
+			                   seen.ahead_micros, seen.step_back_micros);
 		return stepped;
 	});
 	if (result.status != StepStatus::Ready)
 		throw clock_out_of_range(range);
 	if (due.ahead || due.step_back || due.epoch)
-		warn_of_generator(generator_description(registered.index()), due, seen, epoch_end);
-	if (keeps_mark && shared && high_water_mark_needs_moving(newest))
-		move_high_water_mark(newest);
+		warn_of_generator(generator_description(registered.index()), due, seen, registered.epoch_end());
+	// seen.id_instant is the state's newest_instant once the id was made (observed_step).
+	if (keeps_mark && shared && high_water_mark_needs_moving(seen.id_instant))
+		move_high_water_mark(seen.id_instant);
 	return result.id;
 }
 

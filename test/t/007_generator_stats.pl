@@ -112,7 +112,8 @@ ok($distributedid_steps == 1 && $distributedid_step_ms > 5000 && $distributedid_
 set_clock_offset('+0');
 
 # 2. The epoch running out.
-$node->safe_psql('postgres', 'SET identities.warn_epoch_years = 100; SELECT snowflake_generate()');
+# (the epoch is compared with the clock once a second: a second after the last ids)
+$node->safe_psql('postgres', 'SET identities.warn_epoch_years = 100; SELECT pg_sleep(1.1); SELECT snowflake_generate()');
 like(slurp_file($node->logfile),
 	qr/WARNING:  snowflake ids have \d+\.\d years left before their epoch ends\n.*DETAIL:  The generator refuses to make ids after 2084-09-06/,
 	'an epoch with fewer years left than warn_epoch_years: a warning with the years and the end');

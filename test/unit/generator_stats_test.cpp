@@ -56,7 +56,7 @@ TEST(GeneratorStats, AResetZeroesTheCountersAndKeepsTheClockAndTheNewestId) {
 	record_clock_reading(stats, kStart - kSecond);
 	record_id(stats, kStart + kSecond, kStart - kSecond);
 	record_wait(stats, 1000, true);
-	due_warnings(stats, {0, 0, 100}, kStart, kSecond, kSecond, kStart + kSecond);
+	due_warnings(stats, warning_thresholds(0, 0, 100, kStart + kSecond), kStart, kSecond, kSecond);
 	reset_generator_stats(stats, kStart + 7);
 	EXPECT_EQ(stats.ids_generated, 0u);
 	EXPECT_EQ(stats.ids_waited, 0u);
@@ -75,33 +75,48 @@ TEST(GeneratorStats, AResetZeroesTheCountersAndKeepsTheClockAndTheNewestId) {
 
 TEST(GeneratorWarnings, OnlyPastTheirThresholdAndNeverWhenDisabled) {
 	GeneratorStats stats;
-	const WarningThresholds thresholds{kSecond, 2 * kSecond, 10};
-	const UnixMicros far_epoch = kStart + 50 * static_cast<std::int64_t>(kMicrosPerYear);
-	DueWarnings due = due_warnings(stats, thresholds, kStart, kSecond, 2 * kSecond, far_epoch);
+	const UnixMicros far_epoch = kStart + 50 * kMicrosPerYear;
+	const WarningThresholds thresholds = warning_thresholds(1000, 2000, 10, far_epoch);
+	DueWarnings due = due_warnings(stats, thresholds, kStart, kSecond, 2 * kSecond);
 	EXPECT_FALSE(due.ahead || due.step_back || due.epoch); // at the thresholds, not past them
-	due = due_warnings(stats, thresholds, kStart, kSecond + 1, 2 * kSecond + 1, far_epoch);
+	due = due_warnings(stats, thresholds, kStart, kSecond + 1, 2 * kSecond + 1);
 	EXPECT_TRUE(due.ahead && due.step_back);
 	EXPECT_FALSE(due.epoch);
-	due = due_warnings(stats, thresholds, kStart, 0, 0, kStart + 9 * static_cast<std::int64_t>(kMicrosPerYear));
+	// Ten years before the epoch's end, not a microsecond earlier.
+	const UnixMicros near_epoch = kStart + 10 * kMicrosPerYear;
+	due = due_warnings(stats, warning_thresholds(1000, 2000, 10, near_epoch + 1), kStart, 0, 0);
+	EXPECT_FALSE(due.epoch);
+	due = due_warnings(stats, warning_thresholds(1000, 2000, 10, near_epoch), kStart, 0, 0);
 	EXPECT_TRUE(due.epoch);
+	EXPECT_NEAR(years_left(near_epoch, kStart), 10.0, 1e-9);
 
 	GeneratorStats quiet;
-	due = due_warnings(quiet, {-1, -1, 0}, kStart, 3600 * kSecond, 3600 * kSecond, kStart);
+	due = due_warnings(quiet, warning_thresholds(-1, -1, 0, kStart), kStart, 3600 * kSecond, 3600 * kSecond);
 	EXPECT_FALSE(due.ahead || due.step_back || due.epoch);
-	due = due_warnings(quiet, {0, 0, 0}, kStart, 1, 1, kStart);
+	due = due_warnings(quiet, warning_thresholds(0, 0, 0, kStart), kStart, 1, 1);
 	EXPECT_TRUE(due.ahead && due.step_back);
+}
+
+TEST(GeneratorWarnings, CheckedForIdsAheadOrAfterAStepBackAndOnceASecondForTheEpoch) {
+	GeneratorStats stats;
+	EXPECT_TRUE(warnings_to_check(stats, kStart, 0, 0)); // the epoch never compared yet
+	due_warnings(stats, warning_thresholds(1000, 1000, 10, kStart + 50 * kMicrosPerYear), kStart, 0, 0);
+	EXPECT_FALSE(warnings_to_check(stats, kStart + kSecond - 1, 0, 0));
+	EXPECT_TRUE(warnings_to_check(stats, kStart + kSecond - 1, 1, 0));
+	EXPECT_TRUE(warnings_to_check(stats, kStart + kSecond - 1, 0, 1));
+	EXPECT_TRUE(warnings_to_check(stats, kStart + kSecond, 0, 0));
 }
 
 TEST(GeneratorWarnings, AtMostOneOfAKindPerIntervalInEitherDirection) {
 	GeneratorStats stats;
-	const WarningThresholds thresholds{0, 0, 0};
-	EXPECT_TRUE(due_warnings(stats, thresholds, kStart, 5, 0, 0).ahead);
-	EXPECT_FALSE(due_warnings(stats, thresholds, kStart + kGeneratorWarningInterval - 1, 5, 0, 0).ahead);
-	EXPECT_TRUE(due_warnings(stats, thresholds, kStart, 0, 5, 0).step_back); // another kind: its own limit
-	EXPECT_TRUE(due_warnings(stats, thresholds, kStart + kGeneratorWarningInterval, 5, 0, 0).ahead);
+	const WarningThresholds thresholds = warning_thresholds(0, 0, 0, 0);
+	EXPECT_TRUE(due_warnings(stats, thresholds, kStart, 5, 0).ahead);
+	EXPECT_FALSE(due_warnings(stats, thresholds, kStart + kGeneratorWarningInterval - 1, 5, 0).ahead);
+	EXPECT_TRUE(due_warnings(stats, thresholds, kStart, 0, 5).step_back); // another kind: its own limit
+	EXPECT_TRUE(due_warnings(stats, thresholds, kStart + kGeneratorWarningInterval, 5, 0).ahead);
 	// A clock set back an hour puts the last warning in the future: one warning now, then the limit again.
-	EXPECT_TRUE(due_warnings(stats, thresholds, kStart - 3600 * kSecond, 5, 0, 0).ahead);
-	EXPECT_FALSE(due_warnings(stats, thresholds, kStart - 3600 * kSecond + 1, 5, 0, 0).ahead);
+	EXPECT_TRUE(due_warnings(stats, thresholds, kStart - 3600 * kSecond, 5, 0).ahead);
+	EXPECT_FALSE(due_warnings(stats, thresholds, kStart - 3600 * kSecond + 1, 5, 0).ahead);
 }
 
 // A generator whose every step is observed, as generate_from_slot does.
