@@ -111,10 +111,10 @@ SELECT id, uuidv7_extract_timestamp(id) AS created FROM (SELECT uuidv7_generate(
 
 -- ULID in its own type: 26 characters of Crockford's base32, monotonic within a millisecond, the same 16 bytes as a
 -- uuid; a ULID made elsewhere (the spec's example) is read in either case.
-CREATE TABLE orders (id ulid PRIMARY KEY DEFAULT ulid_generate(), item text);
-INSERT INTO orders (item) VALUES ('book'), ('pen');
-INSERT INTO orders VALUES ('01arz3ndektsv4rrffq69g5fav', 'from another service');
-SELECT id, ulid_extract_timestamp(id) AS created, id::uuid AS as_uuid, item FROM orders ORDER BY id;
+CREATE TABLE carts (id ulid PRIMARY KEY DEFAULT ulid_generate(), item text);
+INSERT INTO carts (item) VALUES ('book'), ('pen');
+INSERT INTO carts VALUES ('01arz3ndektsv4rrffq69g5fav', 'from another service');
+SELECT id, ulid_extract_timestamp(id) AS created, id::uuid AS as_uuid, item FROM carts ORDER BY id;
 
 -- What the generators did meanwhile (doc/operations.md, "Watching the generators"): the ids each made, any that
 -- waited for the clock or ran ahead of it, the node identity they carry, and the years their format has left.
