@@ -1,5 +1,5 @@
 # The generators' statistics and warnings, made to happen on a running server:
-# 1. the clock set back 30 s under it (libfaketime, through a file it rereads): identities_stats shows the step back
+# 1. the clock set back 300 s under it (libfaketime, through a file it rereads): identities_stats shows the step back
 #    with its size and the Snowflakes made ahead of the clock, and the log has one warning of each (rate-limited),
 #    none when its threshold is -1;
 # 2. an epoch with fewer years left than identities.warn_epoch_years: a warning with the years and the end;
@@ -13,7 +13,7 @@ use lib $FindBin::RealBin;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes qw(sleep);
+use Time::HiRes qw(sleep time);
 use IdentitiesTest;
 
 plan skip_all => 'libfaketime is not installed' unless faketime_library();
@@ -72,13 +72,19 @@ sub log_lines
 # 1. The clock set back.
 is(snowflake_stats('SELECT count(snowflake_generate()) FROM generate_series(1, 100); '), '100|0|0|0|0|f',
 	'before: 100 ids, no step back, none ahead');
-set_clock_offset('-30s');
-wait_for_clock_lag(29, 31);
+# Set back 300 s: the generator sees the step less the time between its readings on either side, which this test
+# measures (however slow the machine), and its ids stay ahead for minutes, longer than the checks below take.
+my $before_step = time();
+set_clock_offset('-300s');
+wait_for_clock_lag(299, 301);
 my ($ids, $steps, $step_ms, $ahead, $ahead_ms, $still_ahead) =
   split /\|/, snowflake_stats('SELECT count(snowflake_generate()) FROM generate_series(1, 100); ');
+my $between_ms = (time() - $before_step) * 1000;
 is("$ids|$steps|$ahead|$still_ahead", '200|1|100|t', 'after the clock went back: one step back seen, 100 ids ahead');
-ok($step_ms > 20000 && $step_ms <= 31000, "the step back's size is the clock's ($step_ms ms)");
-ok($ahead_ms > 20000 && $ahead_ms <= 31000, "the furthest id ahead is the step's size ahead ($ahead_ms ms)");
+ok($step_ms >= 300000 - $between_ms - 1000 && $step_ms <= 301000,
+	"the step back's size is the clock's less the $between_ms ms between the readings ($step_ms ms)");
+ok($ahead_ms >= 300000 - $between_ms - 1000 && $ahead_ms <= 301000,
+	"the furthest id ahead is the step's size ahead ($ahead_ms ms)");
 is(log_lines(qr/WARNING:  the clock went back \d+ ms under the snowflake generator/), 1,
 	'the log says the clock went back, once');
 is(log_lines(qr/WARNING:  the snowflake generator made an id \d+ ms ahead of the clock/), 1,
@@ -98,17 +104,19 @@ is(log_lines(qr/the snowflake generator made an id \d+ ms ahead/), 2, 'after the
 is($node->safe_psql('postgres', "SELECT stats_reset IS NOT NULL FROM identities_stats WHERE format = 'snowflake'"),
 	't', 'stats_reset shows when');
 
-# DistributedId sees the clock go back too (by 10 s less the time between its two ids).
+# DistributedId sees the clock go back too (by 100 s less the time between its two ids).
 set_clock_offset('+0');
 wait_for_clock_lag(0, 1);
+$before_step = time();
 $node->safe_psql('postgres', 'SELECT distributedid_generate()');
-set_clock_offset('-10s');
-wait_for_clock_lag(9, 11);
+set_clock_offset('-100s');
+wait_for_clock_lag(99, 101);
 my ($distributedid_steps, $distributedid_step_ms) = split /\|/, $node->safe_psql('postgres',
 	"SELECT distributedid_generate() IS NOT NULL; SELECT clock_steps_back, round(max_clock_step_back_ms) FROM identities_stats WHERE format = 'distributedid'"
 ) =~ s/^t\n//r;
-ok($distributedid_steps == 1 && $distributedid_step_ms > 5000 && $distributedid_step_ms <= 10100,
-	"DistributedId: the step back seen ($distributedid_steps, $distributedid_step_ms ms)");
+$between_ms = (time() - $before_step) * 1000;
+ok($distributedid_steps == 1 && $distributedid_step_ms >= 100000 - $between_ms - 1000 && $distributedid_step_ms <= 101000,
+	"DistributedId: the step back seen ($distributedid_steps, $distributedid_step_ms ms, $between_ms ms between)");
 set_clock_offset('+0');
 
 # 2. The epoch running out.
