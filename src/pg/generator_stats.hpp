@@ -16,9 +16,13 @@ extern int warn_epoch_years;
 // _PG_init: the three settings above.
 void define_generator_warning_settings();
 
-// The thresholds the settings give a format whose epoch ends at `epoch_end`.
-inline WarningThresholds generator_warning_thresholds(UnixMicros epoch_end) noexcept {
-	return warning_thresholds(warn_ahead_of_clock_millis, warn_clock_step_back_millis, warn_epoch_years, epoch_end);
+// The thresholds of the two clock settings (read for every id), and the instant from which the epoch setting warns
+// of a format whose epoch ends at `epoch_end`.
+inline WarningThresholds generator_clock_warning_thresholds() noexcept {
+	return clock_warning_thresholds(warn_ahead_of_clock_millis, warn_clock_step_back_millis);
+}
+inline UnixMicros generator_epoch_warning_from(UnixMicros epoch_end) noexcept {
+	return epoch_warning_from(warn_epoch_years, epoch_end);
 }
 
 // Logs the due warnings of one id's generation (WARNING: the server log, and the session that made the id). Call

@@ -119,14 +119,16 @@ auto generate_from_slot(const RegisteredGeneratorSlot<State> &registered, const 
 	[[maybe_unused]] const UnixMicros floor = keeps_mark && shared ? high_water_floor() : 0;
 	IdObservation seen;
 	DueWarnings due;
+	WarningThresholds thresholds = generator_clock_warning_thresholds();
 	const auto result = run_generator(system_clock_now, locked, sleep_for_generator, [&](UnixMicros now) {
 		if constexpr (keeps_mark)
 			raise_to_floor(slot.state, floor);
 		auto stepped = observed_step(slot.stats, seen, slot.state, now, step);
 		if (stepped.status == StepStatus::Ready &&
-		    warnings_to_check(slot.stats, now, seen.ahead_micros, seen.step_back_micros))
-			due = due_warnings(slot.stats, generator_warning_thresholds(registered.epoch_end()), now,
-			                   seen.ahead_micros, seen.step_back_micros);
+		    warnings_to_check(slot.stats, thresholds, now, seen.ahead_micros, seen.step_back_micros)) {
+			thresholds.epoch_warning_from = generator_epoch_warning_from(registered.epoch_end());
+			due = due_warnings(slot.stats, thresholds, now, seen.ahead_micros, seen.step_back_micros);
+		}
 		return stepped;
 	});
 	if (result.status != StepStatus::Ready)

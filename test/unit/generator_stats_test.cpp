@@ -97,14 +97,18 @@ TEST(GeneratorWarnings, OnlyPastTheirThresholdAndNeverWhenDisabled) {
 	EXPECT_TRUE(due.ahead && due.step_back);
 }
 
-TEST(GeneratorWarnings, CheckedForIdsAheadOrAfterAStepBackAndOnceASecondForTheEpoch) {
+TEST(GeneratorWarnings, CheckedForIdsAheadOrAfterAStepBackPastTheirThresholdAndOnceASecondForTheEpoch) {
 	GeneratorStats stats;
-	EXPECT_TRUE(warnings_to_check(stats, kStart, 0, 0)); // the epoch never compared yet
+	const WarningThresholds thresholds = clock_warning_thresholds(1, 2);
+	EXPECT_TRUE(warnings_to_check(stats, thresholds, kStart, 0, 0)); // the epoch never compared yet
 	due_warnings(stats, warning_thresholds(1000, 1000, 10, kStart + 50 * kMicrosPerYear), kStart, 0, 0);
-	EXPECT_FALSE(warnings_to_check(stats, kStart + kSecond - 1, 0, 0));
-	EXPECT_TRUE(warnings_to_check(stats, kStart + kSecond - 1, 1, 0));
-	EXPECT_TRUE(warnings_to_check(stats, kStart + kSecond - 1, 0, 1));
-	EXPECT_TRUE(warnings_to_check(stats, kStart + kSecond, 0, 0));
+	const UnixMicros now = kStart + kSecond - 1;
+	EXPECT_FALSE(warnings_to_check(stats, thresholds, now, 0, 0));
+	EXPECT_FALSE(warnings_to_check(stats, thresholds, now, 1000, 2000)); // at the thresholds: a fast UUIDv7's case
+	EXPECT_TRUE(warnings_to_check(stats, thresholds, now, 1001, 0));
+	EXPECT_TRUE(warnings_to_check(stats, thresholds, now, 0, 2001));
+	EXPECT_FALSE(warnings_to_check(stats, clock_warning_thresholds(-1, -1), now, 3600 * kSecond, 3600 * kSecond));
+	EXPECT_TRUE(warnings_to_check(stats, thresholds, kStart + kSecond, 0, 0));
 }
 
 TEST(GeneratorWarnings, AtMostOneOfAKindPerIntervalInEitherDirection) {
