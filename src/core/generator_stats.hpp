@@ -33,6 +33,13 @@ struct GeneratorStats {
 // At most one warning of each kind per generator in this long.
 constexpr UnixMicros kGeneratorWarningInterval = 60 * kMicrosPerSecond;
 
+// One more of a kind of event (a step back, an id ahead), and the largest `size` of it.
+inline void count_with_largest(std::uint64_t &count, std::int64_t &largest, std::int64_t size) noexcept {
+	count++;
+	if (size > largest)
+		largest = size;
+}
+
 // A reading of the clock by a generator step: a reading earlier than the one before is a step back. Returns how
 // far back it stepped (0 when it did not).
 inline std::int64_t record_clock_reading(GeneratorStats &stats, UnixMicros now) noexcept {
@@ -41,9 +48,7 @@ inline std::int64_t record_clock_reading(GeneratorStats &stats, UnixMicros now) 
 	if (now >= previous || previous == 0)
 		return 0;
 	const std::int64_t step = previous - now;
-	stats.clock_steps_back++;
-	if (step > stats.max_step_back_micros)
-		stats.max_step_back_micros = step;
+	count_with_largest(stats.clock_steps_back, stats.max_step_back_micros, step);
 	return step;
 }
 
@@ -61,9 +66,7 @@ inline std::int64_t record_id(GeneratorStats &stats, UnixMicros id_instant, Unix
 	if (id_instant <= now)
 		return 0;
 	const std::int64_t ahead = id_instant - now;
-	stats.ids_ahead++;
-	if (ahead > stats.max_ahead_micros)
-		stats.max_ahead_micros = ahead;
+	count_with_largest(stats.ids_ahead, stats.max_ahead_micros, ahead);
 	return ahead;
 }
 
@@ -113,13 +116,14 @@ struct DueWarnings {
 };
 
 // True when an id's generation may call for a warning: it was ahead of the clock, or saw the clock step back, past
-// the threshold (only the clock's are read), or the epoch was last compared with the clock a second ago or more.
-// The rest of ids skip due_warnings: a UUIDv7 made faster than 4096 a millisecond is a little ahead of the clock.
+// the threshold (only the clock's are read), or the epoch was last compared with the clock a second ago or more, or
+// at a later reading (before the clock went back). The rest of ids skip due_warnings: a UUIDv7 made faster than
+// 4096 a millisecond is a little ahead of the clock.
 inline bool warnings_to_check(const GeneratorStats &stats, const WarningThresholds &thresholds, UnixMicros now,
                               std::int64_t ahead_micros, std::int64_t step_back_micros) noexcept {
 	return (ahead_micros > thresholds.ahead_micros && thresholds.ahead_micros >= 0) ||
 	       (step_back_micros > thresholds.step_back_micros && thresholds.step_back_micros >= 0) ||
-	       now - stats.last_epoch_check >= kMicrosPerSecond;
+	       now - stats.last_epoch_check >= kMicrosPerSecond || now < stats.last_epoch_check;
 }
 
 // Which warnings are due for an id made at `now`, `ahead_micros` ahead of the clock, after the clock stepped back

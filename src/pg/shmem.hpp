@@ -52,12 +52,11 @@ public:
 	                        void (*describe_node)(char *, std::size_t) = nullptr) noexcept
 	    : index_(register_generator_slot(
 	          sizeof(GeneratorSlot<State>), [](void *memory) { new (memory) GeneratorSlot<State>(); },
-	          {format, KeepsHighWaterMark<State>::value, epoch_end, describe_node, read_slot, reset_slot})),
-	      epoch_end_(epoch_end) {}
+	          {format, KeepsHighWaterMark<State>::value, epoch_end, describe_node, read_slot, reset_slot})) {}
 
 	GeneratorSlot<State> &get() const { return *static_cast<GeneratorSlot<State> *>(generator_slot_memory(index_)); }
 	std::size_t index() const noexcept { return index_; }
-	UnixMicros epoch_end() const { return epoch_end_(); }
+	UnixMicros epoch_end() const { return generator_description(index_).epoch_end(); }
 
 private:
 	static void read_slot(void *memory, bool shared, GeneratorStats &stats) {
@@ -78,7 +77,6 @@ private:
 	}
 
 	std::size_t index_;
-	UnixMicros (*epoch_end_)();
 };
 
 // Called from _PG_init: asks for shared memory when loaded through shared_preload_libraries.

@@ -70,11 +70,12 @@ sub log_lines
 }
 
 # 1. The clock set back.
+# Set back 300 s: the generator sees the step less the time between its readings on either side, which this test
+# measures from before the last reading ahead of the step (however slow the machine), and its ids stay ahead for
+# minutes, longer than the checks below take.
+my $before_step = time();
 is(snowflake_stats('SELECT count(snowflake_generate()) FROM generate_series(1, 100); '), '100|0|0|0|0|f',
 	'before: 100 ids, no step back, none ahead');
-# Set back 300 s: the generator sees the step less the time between its readings on either side, which this test
-# measures (however slow the machine), and its ids stay ahead for minutes, longer than the checks below take.
-my $before_step = time();
 set_clock_offset('-300s');
 wait_for_clock_lag(299, 301);
 my ($ids, $steps, $step_ms, $ahead, $ahead_ms, $still_ahead) =

@@ -109,6 +109,10 @@ TEST(GeneratorWarnings, CheckedForIdsAheadOrAfterAStepBackPastTheirThresholdAndO
 	EXPECT_TRUE(warnings_to_check(stats, thresholds, now, 0, 2001));
 	EXPECT_FALSE(warnings_to_check(stats, clock_warning_thresholds(-1, -1), now, 3600 * kSecond, 3600 * kSecond));
 	EXPECT_TRUE(warnings_to_check(stats, thresholds, kStart + kSecond, 0, 0));
+	// a clock gone back under the threshold: the epoch compared at once, not once the clock is past the last check
+	EXPECT_TRUE(warnings_to_check(stats, thresholds, kStart - 1, 0, 0));
+	due_warnings(stats, warning_thresholds(1000, 1000, 10, kStart + 50 * kMicrosPerYear), kStart - 1, 0, 0);
+	EXPECT_FALSE(warnings_to_check(stats, thresholds, kStart, 0, 0));
 }
 
 TEST(GeneratorWarnings, AtMostOneOfAKindPerIntervalInEitherDirection) {
